@@ -1,0 +1,50 @@
+// sxla/config.hpp: build configuration, the only place with SXLA_* configuration
+// macros and compiler detection. Holds the SIMD backend choice, the static limits
+// (maximum rank, storage alignment) and portable attribute spellings. No declarations.
+#ifndef SXLA_CONFIG_HPP
+#define SXLA_CONFIG_HPP
+
+// ---- SIMD backend -------------------------------------------------------------
+// Exactly one of SXLA_SIMD_HIGHWAY, SXLA_SIMD_XSIMD, SXLA_SIMD_SCALAR is defined to 1.
+// The meson option `simd` sets one; a plain `#include` without any picks Highway when
+// its headers are reachable and the scalar backend otherwise.
+#if !defined(SXLA_SIMD_HIGHWAY) && !defined(SXLA_SIMD_XSIMD) && !defined(SXLA_SIMD_SCALAR)
+#if defined(__has_include)
+#if __has_include(<hwy/highway.h>)
+#define SXLA_SIMD_HIGHWAY 1
+#else
+#define SXLA_SIMD_SCALAR 1
+#endif
+#else
+#define SXLA_SIMD_SCALAR 1
+#endif
+#endif
+
+#if (defined(SXLA_SIMD_HIGHWAY) + defined(SXLA_SIMD_XSIMD) + defined(SXLA_SIMD_SCALAR)) != 1
+#error "sxla: define exactly one of SXLA_SIMD_HIGHWAY, SXLA_SIMD_XSIMD, SXLA_SIMD_SCALAR"
+#endif
+
+// ---- Static limits ------------------------------------------------------------
+// Highest rank a shape may have. XLA has no fixed limit; sxla stores dimensions in
+// fixed-capacity arrays inside shape types, so the capacity is a build constant.
+#ifndef SXLA_MAX_RANK
+#define SXLA_MAX_RANK 8
+#endif
+
+// Largest alignment (bytes) given to a tensor's static storage. A tensor is aligned to
+// the smallest power of two covering its storage, capped here (64 = one AVX-512 vector
+// and one cache line).
+#ifndef SXLA_MAX_ALIGN
+#define SXLA_MAX_ALIGN 64
+#endif
+
+// ---- Attributes ---------------------------------------------------------------
+#if defined(__GNUC__) || defined(__clang__)
+#define SXLA_FORCE_INLINE inline __attribute__((always_inline))
+#define SXLA_RESTRICT __restrict__
+#else
+#define SXLA_FORCE_INLINE inline
+#define SXLA_RESTRICT
+#endif
+
+#endif  // SXLA_CONFIG_HPP

@@ -1,0 +1,57 @@
+// Tests for sxla/core/element_type.hpp: XLA's names, C++ types and traits of every
+// element type (the table below is written from XLA's xla_data.proto, not derived).
+#include <sxla/core/element_type.hpp>
+
+#include <doctest/doctest.h>
+
+#include <string_view>
+
+namespace {
+struct row {
+  sxla::primitive_type type;
+  std::string_view name;
+  int bits;
+  bool integral, is_signed, floating, complex;
+};
+constexpr row table[] = {
+    {sxla::primitive_type::pred, "pred", 8, false, false, false, false},
+    {sxla::primitive_type::s8, "s8", 8, true, true, false, false},
+    {sxla::primitive_type::s16, "s16", 16, true, true, false, false},
+    {sxla::primitive_type::s32, "s32", 32, true, true, false, false},
+    {sxla::primitive_type::s64, "s64", 64, true, true, false, false},
+    {sxla::primitive_type::u8, "u8", 8, true, false, false, false},
+    {sxla::primitive_type::u16, "u16", 16, true, false, false, false},
+    {sxla::primitive_type::u32, "u32", 32, true, false, false, false},
+    {sxla::primitive_type::u64, "u64", 64, true, false, false, false},
+    {sxla::primitive_type::f16, "f16", 16, false, false, true, false},
+    {sxla::primitive_type::bf16, "bf16", 16, false, false, true, false},
+    {sxla::primitive_type::f32, "f32", 32, false, false, true, false},
+    {sxla::primitive_type::f64, "f64", 64, false, false, true, false},
+    {sxla::primitive_type::c64, "c64", 64, false, false, false, true},
+    {sxla::primitive_type::c128, "c128", 128, false, false, false, true},
+};
+}  // namespace
+
+TEST_CASE("core/element_type: names, widths and traits of all fifteen types") {
+  CHECK_EQ(std::size(sxla::all_primitive_types), std::size(table));
+  for (const row& r : table) {
+    CAPTURE(r.name);
+    CHECK_EQ(sxla::type_name(r.type), r.name);
+    CHECK_EQ(sxla::bit_width(r.type), r.bits);
+    CHECK_EQ(sxla::is_integral(r.type), r.integral);
+    CHECK_EQ(sxla::is_signed_integral(r.type), r.integral && r.is_signed);
+    CHECK_EQ(sxla::is_unsigned_integral(r.type), r.integral && !r.is_signed);
+    CHECK_EQ(sxla::is_floating_point(r.type), r.floating);
+    CHECK_EQ(sxla::is_complex(r.type), r.complex);
+    CHECK_EQ(sxla::is_pred(r.type), r.name == "pred");
+  }
+  CHECK_EQ(sxla::component_type(sxla::primitive_type::c64), sxla::primitive_type::f32);
+  CHECK_EQ(sxla::component_type(sxla::primitive_type::c128), sxla::primitive_type::f64);
+  CHECK_EQ(sxla::component_type(sxla::primitive_type::s8), sxla::primitive_type::s8);
+}
+
+TEST_CASE("core/element_type: each C++ type has the size XLA gives its element type") {
+  CHECK_EQ(sizeof(sxla::native_type_t<sxla::primitive_type::bf16>) * 8, 16u);
+  CHECK_EQ(sizeof(sxla::native_type_t<sxla::primitive_type::c128>) * 8, 128u);
+  CHECK_EQ(sizeof(sxla::native_type_t<sxla::primitive_type::s16>) * 8, 16u);
+}
