@@ -1,0 +1,81 @@
+// sxla/tensor/storage_array.hpp: what tensors and views share. The storage_array
+// concept (a static shape plus addressable storage: tensor<S> or tensor_view<S, T>),
+// the compile-time rule that two of them have the same logical shape, logical copy
+// between layouts, and equality (same shape, equal elements, layouts may differ).
+#ifndef SXLA_TENSOR_STORAGE_ARRAY_HPP
+#define SXLA_TENSOR_STORAGE_ARRAY_HPP
+
+#include <type_traits>
+
+#include "sxla/shape/print.hpp"       // shape_display_t
+#include "sxla/shape/shape.hpp"       // shape, for_each_index
+#include "sxla/shape/shape_spec.hpp"  // shape_spec, same_logical_shape
+
+namespace sxla {
+
+// Specialised to true by tensor.hpp and view.hpp.
+template <class T>
+struct is_storage_array : std::false_type {};
+
+template <class A>
+concept storage_array = is_storage_array<std::remove_cvref_t<A>>::value;
+
+namespace detail {
+template <class To, class From, bool Same>
+consteval bool check_same_logical_shape() {
+  static_assert(Same,
+                "sxla: the shapes differ: element types and dimension sizes must match "
+                "(layouts may differ; to change the element type use x::convert)");
+  return true;
+}
+}  // namespace detail
+
+// Compile-time rule: A and B have the same element type and dimension sizes. On
+// failure the instantiation note shows both shapes as hlo<...> strings.
+template <shape_spec A, shape_spec B>
+consteval bool require_same_logical_shape() {
+  return detail::check_same_logical_shape<shape_display_t<A>, shape_display_t<B>,
+                                          same_logical_shape(A, B)>();
+}
+
+// True when A and B store their elements at the same offsets.
+template <storage_array A, storage_array B>
+inline constexpr bool same_storage_layout_v =
+    std::remove_cvref_t<A>::spec.layout == std::remove_cvref_t<B>::spec.layout &&
+    std::remove_cvref_t<A>::spec.dimensions == std::remove_cvref_t<B>::spec.dimensions;
+
+// Copies the logical elements of src into dst (same logical shape, any layouts), in
+// logical order, with both offsets computed by the unrolled maps. dst's padding slots
+// are left as they are. (The reference path; blocked layout conversion belongs to the
+// expression engine.)
+template <class Dst, storage_array Src>
+constexpr void copy_elements(Dst& dst, const Src& src) {
+  using D = std::remove_cvref_t<Dst>;
+  using S = std::remove_cvref_t<Src>;
+  static_assert(require_same_logical_shape<D::spec, S::spec>());
+  auto* out = dst.data();
+  if constexpr (same_storage_layout_v<D, S> && !D::shape_type::is_padded &&
+                !D::shape_type::is_tiled) {
+    const auto* in = src.data();
+    for (index_t i = 0; i < D::storage_count; ++i) out[i] = in[i];
+  } else {
+    for_each_index<typename D::shape_type>(
+        [&](const auto& idx) { out[D::shape_type::offset(idx)] = src[idx]; });
+  }
+}
+
+// Same shape and equal elements, compared as values (IEEE: NaN != NaN, -0 == +0);
+// layouts may differ. A shape mismatch is a compile error.
+template <storage_array A, storage_array B>
+constexpr bool operator==(const A& a, const B& b) {
+  static_assert(require_same_logical_shape<A::spec, B::spec>());
+  bool equal = true;
+  for_each_index<typename A::shape_type>([&](const auto& idx) {
+    if (!(a[idx] == b[idx])) equal = false;
+  });
+  return equal;
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_TENSOR_STORAGE_ARRAY_HPP
