@@ -1,0 +1,52 @@
+// sxla/simd/backend.hpp: which SIMD backend this build uses (Highway, xsimd or scalar,
+// chosen by the SXLA_SIMD_* macro from config.hpp) and which instruction-set target it
+// compiled for. The only place, with its sibling headers, that includes Highway or
+// xsimd. The kernels themselves come with the expression engine.
+#ifndef SXLA_SIMD_BACKEND_HPP
+#define SXLA_SIMD_BACKEND_HPP
+
+#include <string_view>
+
+#include "sxla/config.hpp"  // SXLA_SIMD_HIGHWAY, SXLA_SIMD_XSIMD, SXLA_SIMD_SCALAR
+
+#if defined(SXLA_SIMD_HIGHWAY)
+#include <hwy/highway.h>
+#elif defined(SXLA_SIMD_XSIMD)
+#include <xsimd/xsimd.hpp>
+#endif
+
+namespace sxla::simd {
+
+enum class backend_kind { scalar, highway, xsimd };
+
+#if defined(SXLA_SIMD_HIGHWAY)
+inline constexpr backend_kind backend = backend_kind::highway;
+#elif defined(SXLA_SIMD_XSIMD)
+inline constexpr backend_kind backend = backend_kind::xsimd;
+#else
+inline constexpr backend_kind backend = backend_kind::scalar;
+#endif
+
+constexpr std::string_view backend_name() noexcept {
+  switch (backend) {
+    case backend_kind::highway: return "highway";
+    case backend_kind::xsimd: return "xsimd";
+    default: return "scalar";
+  }
+}
+
+// The instruction-set target the backend was compiled for: Highway's static target
+// ("AVX3" means AVX-512), xsimd's default architecture ("avx512bw"), or "scalar".
+inline std::string_view target_name() noexcept {
+#if defined(SXLA_SIMD_HIGHWAY)
+  return hwy::TargetName(HWY_STATIC_TARGET);
+#elif defined(SXLA_SIMD_XSIMD)
+  return xsimd::default_arch::name();
+#else
+  return "scalar";
+#endif
+}
+
+}  // namespace sxla::simd
+
+#endif  // SXLA_SIMD_BACKEND_HPP
