@@ -1,0 +1,11 @@
+// Compile-fail: an XLA layout field sxla does not support.
+// expect-error: sxla: malformed shape string: expected a layout field after ':'
+#include <sxla/shape/shape.hpp>
+
+#ifdef SXLA_CONTROL
+using s = sxla::shape<"f32[2]{0:T(2)}">;
+static_assert(s::rank >= 0);
+#else
+using s = sxla::shape<"f32[2]{0:E(16)}">;
+static_assert(s::rank >= 0);
+#endif
