@@ -38,6 +38,12 @@ TEST_CASE("tensor/tensor: nested and flat lists are in logical order, any layout
   CHECK_EQ(cube(1, 0, 1), 6);
   CHECK_EQ(cube.storage()[1], 5);  // dimension 0 is minor: (1,0,0) follows (0,0,0)
 
+  // One element per row: the nested form, not an ambiguity with the flat one.
+  const x::tensor<"f32[3,1]"> column = {{1}, {2}, {3}};
+  const x::tensor<"f32[3,1]"> column_flat = {1, 2, 3};
+  CHECK_EQ(column(2, 0), 3.0f);
+  CHECK(column == column_flat);
+
   const x::tensor<"f64[]"> scalar = 2.5;
   CHECK_EQ(scalar(), 2.5);
   const x::tensor<"u8[3]"> bytes = {250, 251, 252};
