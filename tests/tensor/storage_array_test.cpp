@@ -39,5 +39,4 @@ TEST_CASE("tensor/storage_array: the concept names tensors and views only") {
   static_assert(x::storage_array<x::tensor_view<"f32[2]", const float>>);
   static_assert(!x::storage_array<x::shape<"f32[2]">>);
   static_assert(!x::storage_array<float>);
-  CHECK(true);
 }

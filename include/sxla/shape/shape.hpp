@@ -19,7 +19,7 @@
 #include "sxla/config.hpp"                   // SXLA_FORCE_INLINE
 #include "sxla/shape/layout_map.hpp"         // layout_map, delinearize, for_each_*
 #include "sxla/shape/shape_spec.hpp"         // shape_spec, normalize_dimension
-#include "sxla/shape/static_layout_map.hpp"  // static_layout_map
+#include "sxla/shape/static_layout_map.hpp"  // static_layout_map, detail::to_array
 #include "sxla/shape/validate.hpp"           // check_shape, valid_or_scalar
 
 namespace sxla {
@@ -31,13 +31,6 @@ consteval std::size_t checked_dimension() {
                 "sxla: dimension number out of range for this shape's rank (negative "
                 "numbers count from the end: -1 is the last dimension)");
   return static_cast<std::size_t>(normalize_dimension(Rank, D));
-}
-
-template <shape_spec S>
-constexpr auto dimensions_array() noexcept {
-  std::array<index_t, S.rank()> a{};
-  for (std::size_t i = 0; i < S.rank(); ++i) a[i] = S.dimensions[i];
-  return a;
 }
 }  // namespace detail
 
@@ -53,7 +46,7 @@ struct shape {
   static constexpr primitive_type element_type = checked_spec.element_type;
   using value_type = native_type_t<element_type>;
   static constexpr std::size_t rank = checked_spec.rank();
-  static constexpr std::array<index_t, rank> dimensions = detail::dimensions_array<checked_spec>();
+  static constexpr std::array<index_t, rank> dimensions = detail::to_array<rank>(checked_spec.dimensions);
   static constexpr index_t element_count = checked_spec.element_count();
   static constexpr std::size_t true_rank = checked_spec.true_rank();
   static constexpr layout_spec layout = checked_spec.layout;
