@@ -2684,6 +2684,16 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 
 
 #if defined(SXLA_SIMD_HIGHWAY)
+// Highway 1.0.3 decides whether AVX3_DL is attainable by testing `HWY_BASELINE &
+// HWY_AVX3_DL`, a macro it never defines; so when the compiler's baseline has all of
+// AVX3_DL (-march=native on Ice Lake and later Intel cores: AVX-512 plus AVX-VNNI)
+// its static target is left out of its own target list and it stops with "best
+// baseline should be included in dynamic targets". HWY_WANT_AVX3_DL is Highway's own
+// opt-in for that target; it changes nothing else for static dispatch. A program that
+// includes Highway before sxla on such a machine needs the same define.
+#if defined(__AVX512F__) && defined(__AVXVNNI__) && !defined(HWY_WANT_AVX3_DL)
+#define HWY_WANT_AVX3_DL 1
+#endif
 #include <hwy/highway.h>
 #elif defined(SXLA_SIMD_XSIMD)
 #include <xsimd/xsimd.hpp>

@@ -24,6 +24,12 @@ TEST_CASE("simd/backend: the selected backend matches the build's define") {
 #if defined(SXLA_SIMD_HIGHWAY) && defined(__AVX512F__) && defined(__AVX512VL__) && \
     defined(__AVX512DQ__) && defined(__AVX512BW__) && defined(__AES__) && defined(__PCLMUL__)
 TEST_CASE("simd/backend: Highway uses AVX-512 when the compiler targets it") {
+#if defined(__AVXVNNI__) && defined(__VAES__) && defined(__VPCLMULQDQ__) && \
+    defined(__AVX512VBMI__) && defined(__AVX512VBMI2__) &&                  \
+    defined(__AVX512VPOPCNTDQ__) && defined(__AVX512BITALG__)
+  CHECK_EQ(sxla::simd::target_name(), "AVX3_DL");  // Ice Lake and later Intel cores
+#else
   CHECK_EQ(sxla::simd::target_name(), "AVX3");
+#endif
 }
 #endif
