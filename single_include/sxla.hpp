@@ -2696,7 +2696,18 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 #endif
 #include <hwy/highway.h>
 #elif defined(SXLA_SIMD_XSIMD)
+// g++ 12.2 warns "'__Y' is used uninitialized" inside its own AVX-512 intrinsics
+// (_mm512_undefined_*; GCC bug 105593, fixed in 12.3) wherever xsimd's kernels inline
+// them. The warning is issued at the intrinsics' location, so it is silenced there.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <xsimd/xsimd.hpp>
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 #endif
 
 namespace sxla::simd {
@@ -2735,6 +2746,1513 @@ inline std::string_view target_name() noexcept {
 
 #endif  // SXLA_SIMD_BACKEND_HPP
 // ---- end include/sxla/simd/backend.hpp ----
+// ---- begin include/sxla/simd/highway.hpp ----
+// sxla/simd/highway.hpp: the vector vocabulary on Google Highway (static dispatch for the
+// compiler's target, full-width vectors): vec<T> and mask<T> wrap hn::Vec and hn::Mask,
+// and the free functions mirror scalar.hpp lane by lane. Where the target lacks an
+// instruction (8-bit multiplies, 64-bit multiplies before AVX-512, ...) a function works
+// lane by lane instead, so every function exists for every lane type. Empty unless
+// SXLA_SIMD_HIGHWAY is the selected backend.
+#ifndef SXLA_SIMD_HIGHWAY_HPP
+#define SXLA_SIMD_HIGHWAY_HPP
+
+// ---- begin include/sxla/simd/scalar.hpp ----
+// sxla/simd/scalar.hpp: the SIMD vocabulary for one lane. Every function the vector
+// backends provide (splat, add with wrap-around, fma, min, max, select, rounding, bit
+// casts, shifts, ...) for float, double and the integer types, constexpr, giving lane by
+// lane what the x86 vector instructions give. Generic kernels (math.hpp) and XLA's
+// functors are written once against this vocabulary: a scalar is its one-lane instance,
+// used by the scalar backend and in constant evaluation. fma and sqrt are exact in
+// constant evaluation too (integer arithmetic), so compile-time results equal run-time
+// ones. Not here: vector types (vec.hpp) and XLA semantics (ops/).
+#ifndef SXLA_SIMD_SCALAR_HPP
+#define SXLA_SIMD_SCALAR_HPP
+
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+
+namespace sxla::simd {
+
+// The lane types of the vocabulary: the built-in arithmetic types except bool.
+template <class T>
+concept lane_type = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
+
+// What a value type (a scalar or vec<T>) is made of. vec.hpp specialises it for vectors.
+template <class V>
+struct lane_traits;
+
+template <lane_type T>
+struct lane_traits<T> {
+  using lane = T;
+  using mask = bool;
+  template <class U>
+  using rebind = U;
+  static constexpr std::size_t lanes = 1;
+  static constexpr bool is_vector = false;
+  SXLA_FORCE_INLINE static constexpr T splat(T x) noexcept { return x; }
+};
+
+template <class V>
+using lane_t = typename lane_traits<V>::lane;
+template <class V>
+using mask_t = typename lane_traits<V>::mask;
+// The same number of lanes with lane type U: rebind_t<vec<float>, int32_t> is vec<int32_t>.
+template <class V, class U>
+using rebind_t = typename lane_traits<V>::template rebind<U>;
+template <class V>
+inline constexpr std::size_t lanes_of = lane_traits<V>::lanes;
+template <class V>
+inline constexpr bool is_vector_v = lane_traits<V>::is_vector;
+
+// x in every lane.
+template <class V>
+SXLA_FORCE_INLINE constexpr V splat(lane_t<V> x) noexcept {
+  return lane_traits<V>::splat(x);
+}
+
+// The signed and unsigned integer types as wide as T.
+template <class T>
+using int_of = std::conditional_t<
+    sizeof(T) == 1, std::int8_t,
+    std::conditional_t<sizeof(T) == 2, std::int16_t,
+                       std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>>>;
+template <class T>
+using uint_of = std::make_unsigned_t<int_of<T>>;
+
+// ---- Bit casts and conversions ---------------------------------------------------------
+template <lane_type U, lane_type T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE constexpr U bitcast(T x) noexcept {
+  return std::bit_cast<U>(x);
+}
+
+// Numeric conversion (static_cast). From floating point to integer: truncation, and x
+// must be in the integer's range.
+template <lane_type U, lane_type T>
+SXLA_FORCE_INLINE constexpr U convert(T x) noexcept {
+  return static_cast<U>(x);
+}
+
+// ---- Contraction barrier --------------------------------------------------------------
+// g++ fuses a multiply and a later add into one fma even across statements and inlined
+// functions (its default is -ffp-contract=fast), and clang does within one expression; a
+// vector path and a scalar path could then round differently. XLA rounds every op, so
+// the product of mul() goes through an empty asm that the compiler cannot see through:
+// it costs no instruction and keeps the product rounded.
+template <class R>
+SXLA_FORCE_INLINE void opaque(R& x) noexcept {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#if defined(__AVX512F__)
+  asm("" : "+v"(x));
+#else
+  asm("" : "+x"(x));
+#endif
+#elif defined(__GNUC__) && defined(__aarch64__)
+  asm("" : "+w"(x));
+#else
+  volatile R v = x;
+  x = v;
+#endif
+}
+
+// ---- Integer arithmetic that wraps (as vector lanes do; no signed overflow) -----------
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T add(T a, T b) noexcept {
+  if constexpr (std::is_integral_v<T>) {
+    return static_cast<T>(static_cast<uint_of<T>>(static_cast<uint_of<T>>(a) + static_cast<uint_of<T>>(b)));
+  } else {
+    return a + b;
+  }
+}
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T sub(T a, T b) noexcept {
+  if constexpr (std::is_integral_v<T>) {
+    return static_cast<T>(static_cast<uint_of<T>>(static_cast<uint_of<T>>(a) - static_cast<uint_of<T>>(b)));
+  } else {
+    return a - b;
+  }
+}
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T mul(T a, T b) noexcept {
+  if constexpr (std::is_integral_v<T>) {
+    // Unsigned types narrower than int promote to int; multiply in a wide unsigned type.
+    using wide = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, uint_of<T>>;
+    return static_cast<T>(static_cast<uint_of<T>>(static_cast<wide>(static_cast<uint_of<T>>(a)) *
+                                                  static_cast<wide>(static_cast<uint_of<T>>(b))));
+  } else {
+    T p = a * b;  // rounded: never fused into a following add (see opaque)
+    if (!std::is_constant_evaluated()) opaque(p);
+    return p;
+  }
+}
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T neg(T a) noexcept {
+  if constexpr (std::is_integral_v<T>) {
+    return sub(T{0}, a);
+  } else {
+    return -a;
+  }
+}
+
+// ---- Bitwise operations (floating-point lanes through their bits) ---------------------
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T bit_and(T a, T b) noexcept {
+  using U = uint_of<T>;
+  return bitcast<T>(static_cast<U>(bitcast<U>(a) & bitcast<U>(b)));
+}
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T bit_or(T a, T b) noexcept {
+  using U = uint_of<T>;
+  return bitcast<T>(static_cast<U>(bitcast<U>(a) | bitcast<U>(b)));
+}
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T bit_xor(T a, T b) noexcept {
+  using U = uint_of<T>;
+  return bitcast<T>(static_cast<U>(bitcast<U>(a) ^ bitcast<U>(b)));
+}
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T bit_not(T a) noexcept {
+  using U = uint_of<T>;
+  return bitcast<T>(static_cast<U>(~bitcast<U>(a)));
+}
+// ~a & b
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T bit_andnot(T a, T b) noexcept {
+  return bit_and(bit_not(a), b);
+}
+
+// ---- Shifts (integer lanes) ------------------------------------------------------------
+// By a constant: shr is arithmetic for signed lanes, logical for unsigned ones.
+template <int K, lane_type T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE constexpr T shl(T a) noexcept {
+  static_assert(K >= 0 && K < static_cast<int>(8 * sizeof(T)));
+  return static_cast<T>(static_cast<uint_of<T>>(static_cast<uint_of<T>>(a) << K));
+}
+template <int K, lane_type T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE constexpr T shr(T a) noexcept {
+  static_assert(K >= 0 && K < static_cast<int>(8 * sizeof(T)));
+  return static_cast<T>(a >> K);  // arithmetic for signed (C++20)
+}
+// By a per-lane amount n, as the x86 variable shifts (vpsllv, vpsrlv, vpsrav) do: an
+// amount that is negative or at least the bit width gives 0, or for an arithmetic right
+// shift the sign fill.
+template <lane_type T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE constexpr T shl(T a, T n) noexcept {
+  const auto count = static_cast<uint_of<T>>(n);
+  if (count >= 8 * sizeof(T)) return T{0};
+  return static_cast<T>(static_cast<uint_of<T>>(static_cast<uint_of<T>>(a) << count));
+}
+template <lane_type T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE constexpr T shr(T a, T n) noexcept {
+  const auto count = static_cast<uint_of<T>>(n);
+  if constexpr (std::is_signed_v<T>) {
+    if (count >= 8 * sizeof(T)) return a < 0 ? T{-1} : T{0};
+    return static_cast<T>(a >> count);
+  } else {
+    if (count >= 8 * sizeof(T)) return T{0};
+    return static_cast<T>(a >> count);
+  }
+}
+
+// ---- Masks (bool for one lane) ---------------------------------------------------------
+SXLA_FORCE_INLINE constexpr bool mask_and(bool a, bool b) noexcept { return a && b; }
+SXLA_FORCE_INLINE constexpr bool mask_or(bool a, bool b) noexcept { return a || b; }
+SXLA_FORCE_INLINE constexpr bool mask_xor(bool a, bool b) noexcept { return a != b; }
+SXLA_FORCE_INLINE constexpr bool mask_not(bool a) noexcept { return !a; }
+SXLA_FORCE_INLINE constexpr bool any(bool a) noexcept { return a; }
+SXLA_FORCE_INLINE constexpr bool all(bool a) noexcept { return a; }
+
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T select(bool m, T a, T b) noexcept {
+  return m ? a : b;
+}
+
+// ---- Comparisons, min and max ---------------------------------------------------------
+// min(a, b) = a < b ? a : b and max(a, b) = a > b ? a : b: the x86 minps/maxps rule
+// (with a NaN, or with -0 and +0, the second operand is returned). XLA's NaN-propagating
+// minimum and maximum are built on them in ops/.
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T min(T a, T b) noexcept {
+  return a < b ? a : b;
+}
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T max(T a, T b) noexcept {
+  return a > b ? a : b;
+}
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr bool is_nan(T a) noexcept {
+  return a != a;  // NOLINT: the NaN test
+}
+
+// ---- Floating-point helpers ------------------------------------------------------------
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T abs(T a) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    using U = uint_of<T>;
+    return bitcast<T>(static_cast<U>(bitcast<U>(a) & (std::numeric_limits<U>::max() >> 1)));
+  } else if constexpr (std::is_signed_v<T>) {
+    return a < 0 ? neg(a) : a;  // abs(INT_MIN) == INT_MIN, as the vector instruction gives
+  } else {
+    return a;
+  }
+}
+
+// The magnitude of `mag` with the sign of `sgn`.
+template <lane_type T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE constexpr T copysign(T mag, T sgn) noexcept {
+  using U = uint_of<T>;
+  constexpr U sign_bit = U{1} << (8 * sizeof(T) - 1);
+  return bitcast<T>(static_cast<U>((bitcast<U>(mag) & ~sign_bit) | (bitcast<U>(sgn) & sign_bit)));
+}
+
+namespace detail {
+
+// An unsigned 128-bit integer for the exact fma and sqrt of constant evaluation.
+struct u128 {
+  std::uint64_t hi = 0, lo = 0;
+
+  constexpr bool is_zero() const noexcept { return hi == 0 && lo == 0; }
+  constexpr int bit_width() const noexcept {
+    return hi != 0 ? 64 + std::bit_width(hi) : std::bit_width(lo);
+  }
+  friend constexpr bool operator<(const u128& a, const u128& b) noexcept {
+    return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
+  }
+  friend constexpr u128 operator+(const u128& a, const u128& b) noexcept {
+    const std::uint64_t lo = a.lo + b.lo;
+    return {a.hi + b.hi + (lo < a.lo ? 1u : 0u), lo};
+  }
+  friend constexpr u128 operator-(const u128& a, const u128& b) noexcept {
+    return {a.hi - b.hi - (a.lo < b.lo ? 1u : 0u), a.lo - b.lo};
+  }
+  constexpr u128 shl(int s) const noexcept {
+    if (s == 0) return *this;
+    if (s >= 128) return {};
+    if (s >= 64) return {lo << (s - 64), 0};
+    return {(hi << s) | (lo >> (64 - s)), lo << s};
+  }
+  constexpr u128 shr(int s) const noexcept {
+    if (s == 0) return *this;
+    if (s >= 128) return {};
+    if (s >= 64) return {0, hi >> (s - 64)};
+    return {hi >> s, (lo >> s) | (hi << (64 - s))};
+  }
+  // Shift right; any 1 bit shifted out is OR-ed into bit 0 (the sticky bit).
+  constexpr u128 shr_sticky(int s) const noexcept {
+    if (s == 0) return *this;
+    if (s >= 128) return {0, is_zero() ? 0u : 1u};
+    u128 r;
+    bool lost;
+    if (s >= 64) {
+      r = {0, s == 64 ? hi : hi >> (s - 64)};
+      lost = lo != 0 || (s > 64 && (hi << (128 - s)) != 0);
+    } else {
+      r = {hi >> s, (lo >> s) | (hi << (64 - s))};
+      lost = (lo << (64 - s)) != 0;
+    }
+    if (lost) r.lo |= 1;
+    return r;
+  }
+};
+
+constexpr u128 mul_64x64(std::uint64_t a, std::uint64_t b) noexcept {
+  const std::uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
+  const std::uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const std::uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+  return {p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32), (mid << 32) | (p00 & 0xffffffffu)};
+}
+
+// A finite non-zero float as (-1)^negative * sig * 2^exp.
+struct unpacked {
+  bool negative;
+  int exp;
+  std::uint64_t sig;
+};
+
+template <class F>
+constexpr unpacked unpack(F x) noexcept {
+  using U = uint_of<F>;
+  constexpr int mant = std::numeric_limits<F>::digits - 1;
+  constexpr int bias = std::numeric_limits<F>::max_exponent - 1;
+  const U b = bitcast<U>(x);
+  const int e = static_cast<int>((b >> mant) & ((U{1} << (8 * sizeof(F) - 1 - mant)) - 1));
+  const std::uint64_t m = static_cast<std::uint64_t>(b & ((U{1} << mant) - 1));
+  unpacked u{(b >> (8 * sizeof(F) - 1)) != 0, 0, 0};
+  if (e == 0) {
+    u.sig = m;
+    u.exp = 1 - bias - mant;
+  } else {
+    u.sig = m | (std::uint64_t{1} << mant);
+    u.exp = e - bias - mant;
+  }
+  return u;
+}
+
+// Rounds (-1)^negative * sig * 2^exp (sig != 0) to F: nearest, ties to even, with
+// gradual underflow and overflow to infinity.
+template <class F>
+constexpr F pack_rounded(bool negative, int exp, std::uint64_t sig) noexcept {
+  using U = uint_of<F>;
+  constexpr int mant = std::numeric_limits<F>::digits - 1;
+  constexpr int bias = std::numeric_limits<F>::max_exponent - 1;
+  constexpr int emin = 1 - bias, emax = bias;
+  const U sign = negative ? U{1} << (8 * sizeof(F) - 1) : U{0};
+  constexpr U inf = static_cast<U>(((U{1} << (8 * sizeof(F) - 1 - mant)) - 1) << mant);
+  const int msb = std::bit_width(sig) - 1;
+  int e = exp + msb;
+  if (e > emax) return bitcast<F>(static_cast<U>(sign | inf));
+  if (e >= emin) {
+    const int shift = msb - mant;
+    std::uint64_t q = shift >= 0 ? sxla::detail::shift_right_rne(sig, shift) : sig << -shift;
+    if (q == (std::uint64_t{1} << (mant + 1))) {
+      q >>= 1;
+      ++e;
+    }
+    if (e > emax) return bitcast<F>(static_cast<U>(sign | inf));
+    return bitcast<F>(static_cast<U>(sign | (static_cast<U>(e + bias) << mant) |
+                                     (static_cast<U>(q) & ((U{1} << mant) - 1))));
+  }
+  const int shift = (emin - mant) - exp;
+  const std::uint64_t q = shift >= 0 ? sxla::detail::shift_right_rne(sig, shift) : sig << -shift;
+  return bitcast<F>(static_cast<U>(sign | static_cast<U>(q)));
+}
+
+// (-1)^negative * v * 2^exp rounded to F, v a 128-bit integer (non-zero). Bits below the
+// 64 kept are folded into a sticky bit, which leaves the rounding to F unchanged.
+template <class F>
+constexpr F pack_rounded(bool negative, int exp, const u128& v) noexcept {
+  const int width = v.bit_width();
+  if (width <= 64) return pack_rounded<F>(negative, exp, v.lo);
+  const u128 r = v.shr_sticky(width - 64);
+  return pack_rounded<F>(negative, exp + (width - 64), r.lo);
+}
+
+// a * b + c rounded once, in integer arithmetic (for constant evaluation).
+template <class F>
+constexpr F fma_exact(F a, F b, F c) noexcept {
+  const bool ab_finite = a - a == 0 && b - b == 0;  // false for inf and NaN
+  if (!ab_finite || c != c) return a * b + c;
+  if (c - c != 0) return c;                          // c infinite, a * b finite
+  if (a == 0 || b == 0) return a * b + c;            // the product is an exact zero
+  const unpacked ua = unpack(a), ub = unpack(b);
+  u128 p = mul_64x64(ua.sig, ub.sig);
+  int ep = ua.exp + ub.exp;
+  const bool sp = ua.negative != ub.negative;
+  // Both terms normalised with their top bit at bit 125, leaving room for a carry.
+  ep -= 126 - p.bit_width();
+  p = p.shl(126 - p.bit_width());
+  if (c == 0) return pack_rounded<F>(sp, ep, p);
+  const unpacked uc = unpack(c);
+  u128 q{0, uc.sig};
+  int eq = uc.exp - (126 - q.bit_width());
+  q = q.shl(126 - q.bit_width());
+  int e;
+  if (ep >= eq) {
+    q = q.shr_sticky(ep - eq > 200 ? 200 : ep - eq);
+    e = ep;
+  } else {
+    p = p.shr_sticky(eq - ep > 200 ? 200 : eq - ep);
+    e = eq;
+  }
+  if (sp == uc.negative) return pack_rounded<F>(sp, e, p + q);
+  if (p < q) return pack_rounded<F>(uc.negative, e, q - p);
+  if (q < p) return pack_rounded<F>(sp, e, p - q);
+  return F(0);  // exact cancellation: +0 when rounding to nearest
+}
+
+// The correctly rounded square root, in integer arithmetic (for constant evaluation).
+template <class F>
+constexpr F sqrt_exact(F x) noexcept {
+  if (x != x || x < 0) return std::numeric_limits<F>::quiet_NaN();
+  if (x == 0 || x - x != 0) return x;  // +-0, +inf
+  if constexpr (std::is_same_v<F, float>) {
+    // Rounding the double result again is exact for sqrt (53 >= 2 * 24 + 2).
+    return static_cast<float>(sqrt_exact(static_cast<double>(x)));
+  } else {
+    unpacked u = unpack(x);
+    // Scale so that the integer root has 64 bits: radicand of 127 or 128 bits, even exponent.
+    int shift = 127 - std::bit_width(u.sig);
+    if (((u.exp - shift) & 1) != 0) ++shift;
+    const u128 n = u128{0, u.sig}.shl(shift);
+    const int e = (u.exp - shift) / 2;
+    // Bit-by-bit integer square root: root = floor(sqrt(n)), rem = n - root^2.
+    u128 rem = n, root{}, bit = u128{0, 1}.shl(126);
+    while (!bit.is_zero()) {
+      const u128 trial = root + bit;
+      if (!(rem < trial)) {
+        rem = rem - trial;
+        root = root.shr(1) + bit;
+      } else {
+        root = root.shr(1);
+      }
+      bit = bit.shr(2);
+    }
+    const std::uint64_t r = root.lo;
+    const std::uint64_t sig = (r << 1) | (rem.is_zero() ? 0u : 1u);  // r has 64 bits: keep 63 + sticky
+    return pack_rounded<F>(false, e - 1, u128{r >> 63, sig});
+  }
+}
+
+// floor, ceil, trunc and round-to-nearest-even of x, for constant evaluation. A zero
+// result keeps x's sign, as the instructions do.
+enum class rounding { floor, ceil, trunc, nearest_even };
+
+template <rounding R, class F>
+constexpr F round_exact(F x) noexcept {
+  constexpr F two_to_mant = static_cast<F>(std::uint64_t{1} << (std::numeric_limits<F>::digits - 1));
+  if (!(abs(x) < two_to_mant)) return x;  // integral already, infinite or NaN
+  const F t = static_cast<F>(static_cast<std::int64_t>(x));  // truncated, exact
+  F r = t;
+  if constexpr (R == rounding::floor) {
+    if (t > x) r = t - 1;
+  } else if constexpr (R == rounding::ceil) {
+    if (t < x) r = t + 1;
+  } else if constexpr (R == rounding::nearest_even) {
+    const F d = x - t;  // exact, |d| < 1
+    const F step = x < 0 ? F(-1) : F(1);
+    if (abs(d) > F(0.5) || (abs(d) == F(0.5) && (static_cast<std::int64_t>(t) & 1) != 0)) r = t + step;
+  }
+  return r == 0 ? copysign(r, x) : r;
+}
+
+}  // namespace detail
+
+// a * b + c. Floating point: fused, one rounding (exact in constant evaluation as well).
+// Integers: wrapping.
+template <lane_type T>
+SXLA_FORCE_INLINE constexpr T fma(T a, T b, T c) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::is_constant_evaluated()) return detail::fma_exact(a, b, c);
+    return std::fma(a, b, c);
+  } else {
+    return add(mul(a, b), c);
+  }
+}
+
+template <lane_type T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE constexpr T sqrt(T x) noexcept {
+  if (std::is_constant_evaluated()) return detail::sqrt_exact(x);
+  return std::sqrt(x);
+}
+
+template <lane_type T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE constexpr T floor(T x) noexcept {
+  if (std::is_constant_evaluated()) return detail::round_exact<detail::rounding::floor>(x);
+  return std::floor(x);
+}
+template <lane_type T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE constexpr T ceil(T x) noexcept {
+  if (std::is_constant_evaluated()) return detail::round_exact<detail::rounding::ceil>(x);
+  return std::ceil(x);
+}
+template <lane_type T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE constexpr T trunc(T x) noexcept {
+  if (std::is_constant_evaluated()) return detail::round_exact<detail::rounding::trunc>(x);
+  return std::trunc(x);
+}
+// Round to the nearest integer, ties to even (the default IEEE rounding).
+template <lane_type T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE constexpr T round_even(T x) noexcept {
+  if (std::is_constant_evaluated()) return detail::round_exact<detail::rounding::nearest_even>(x);
+  return std::nearbyint(x);  // the default rounding mode: nearest, ties to even
+}
+
+}  // namespace sxla::simd
+
+#endif  // SXLA_SIMD_SCALAR_HPP
+// ---- end include/sxla/simd/scalar.hpp ----
+
+#if defined(SXLA_SIMD_HIGHWAY)
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+HWY_BEFORE_NAMESPACE();
+namespace sxla::simd {
+
+namespace hn = hwy::HWY_NAMESPACE;
+
+// The lane types with vectors: float, double and the 8- to 64-bit integers.
+template <class T>
+inline constexpr bool has_vec = lane_type<T> && !std::is_same_v<T, long double> && sizeof(T) <= 8;
+
+template <class T>
+using tag = hn::ScalableTag<T>;
+
+template <class T>
+inline constexpr std::size_t lanes = hn::MaxLanes(tag<T>());
+
+// Masked loads and stores that never touch memory past the lanes they keep (AVX-512;
+// older targets copy through a buffer instead).
+inline constexpr bool has_masked_memory = HWY_TARGET <= HWY_AVX3;
+
+template <class T>
+struct vec {
+  hn::Vec<tag<T>> raw;
+};
+template <class T>
+struct mask {
+  hn::Mask<tag<T>> raw;
+};
+
+// lane_traits of vec<T> (vec.hpp specialises lane_traits with it).
+template <class T>
+struct lane_traits_vec {
+  using lane = T;
+  using mask = simd::mask<T>;
+  template <class U>
+  using rebind = vec<U>;
+  static constexpr std::size_t lanes = simd::lanes<T>;
+  static constexpr bool is_vector = true;
+  SXLA_FORCE_INLINE static vec<T> splat(T x) noexcept { return {hn::Set(tag<T>(), x)}; }
+};
+
+namespace detail {
+template <class T>
+struct lane_array {
+  alignas(64) T v[lanes<T>];
+};
+template <class T>
+SXLA_FORCE_INLINE lane_array<T> to_lanes(vec<T> a) noexcept {
+  lane_array<T> r;
+  hn::Store(a.raw, tag<T>(), r.v);
+  return r;
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> from_lanes(const lane_array<T>& r) noexcept {
+  return {hn::Load(tag<T>(), r.v)};
+}
+// f applied lane by lane (the fallback where the target has no instruction).
+template <class R, class F, class T, class... U>
+SXLA_FORCE_INLINE vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept {
+  static_assert(((lanes<U> == lanes<T>) && ...) && lanes<R> == lanes<T>);
+  const lane_array<T> la = to_lanes(a);
+  lane_array<R> r;
+  [&](const auto&... lb) {
+    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = f(la.v[i], lb.v[i]...);
+  }(to_lanes(b)...);
+  return from_lanes(r);
+}
+}  // namespace detail
+
+template <class T>
+SXLA_FORCE_INLINE vec<T> zero() noexcept {
+  return {hn::Zero(tag<T>())};
+}
+// first, first + 1, first + 2, ...
+template <class T>
+SXLA_FORCE_INLINE vec<T> iota(T first) noexcept {
+  return {hn::Iota(tag<T>(), first)};
+}
+
+// ---- Memory ----------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> load(const T* p) noexcept {
+  return {hn::LoadU(tag<T>(), p)};
+}
+template <class T>
+SXLA_FORCE_INLINE void store(vec<T> v, T* p) noexcept {
+  hn::StoreU(v.raw, tag<T>(), p);
+}
+// The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
+template <class T>
+SXLA_FORCE_INLINE vec<T> load_n(const T* p, std::size_t n) noexcept {
+  if constexpr (has_masked_memory) {
+    const tag<T> d;
+    return {hn::MaskedLoad(hn::FirstN(d, n), d, p)};
+  } else {
+    detail::lane_array<T> buf = {};
+    std::memcpy(buf.v, p, n * sizeof(T));
+    return detail::from_lanes(buf);
+  }
+}
+// Writes the first n lanes (n <= lanes) to p[0, n) and nothing else.
+template <class T>
+SXLA_FORCE_INLINE void store_n(vec<T> v, T* p, std::size_t n) noexcept {
+  if constexpr (has_masked_memory) {
+    const tag<T> d;
+    hn::BlendedStore(v.raw, hn::FirstN(d, n), d, p);
+  } else {
+    const detail::lane_array<T> buf = detail::to_lanes(v);
+    std::memcpy(p, buf.v, n * sizeof(T));
+  }
+}
+// A non-temporal store (bypasses the caches); p must be aligned to the vector size.
+template <class T>
+SXLA_FORCE_INLINE void stream(vec<T> v, T* p) noexcept {
+  hn::Stream(v.raw, tag<T>(), p);
+}
+// Orders the non-temporal stores made so far before any later store.
+SXLA_FORCE_INLINE void stream_fence() noexcept {
+#if HWY_ARCH_X86
+  __builtin_ia32_sfence();
+#endif
+}
+
+// p[0], p[stride], p[2 * stride], ... (stride in elements, any sign).
+template <class T>
+SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
+  using I = int_of<T>;
+  if constexpr (sizeof(T) >= 4) {
+    constexpr std::int64_t limit = std::numeric_limits<I>::max() / static_cast<std::int64_t>(lanes<T>);
+    if (stride > -limit && stride < limit) {
+      const hn::Vec<tag<I>> index = hn::Mul(hn::Iota(tag<I>(), I{0}), hn::Set(tag<I>(), static_cast<I>(stride)));
+      return {hn::GatherIndex(tag<T>(), p, index)};
+    }
+  }
+  detail::lane_array<T> buf;
+  for (std::size_t i = 0; i < lanes<T>; ++i) buf.v[i] = p[static_cast<std::int64_t>(i) * stride];
+  return detail::from_lanes(buf);
+}
+
+// ---- Masks -----------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE mask<T> first_n(std::size_t n) noexcept {
+  return {hn::FirstN(tag<T>(), n)};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_and(mask<T> a, mask<T> b) noexcept {
+  return {hn::And(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_or(mask<T> a, mask<T> b) noexcept {
+  return {hn::Or(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_xor(mask<T> a, mask<T> b) noexcept {
+  return {hn::Xor(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_not(mask<T> a) noexcept {
+  return {hn::Not(a.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE bool any(mask<T> a) noexcept {
+  return !hn::AllFalse(tag<T>(), a.raw);
+}
+template <class T>
+SXLA_FORCE_INLINE bool all(mask<T> a) noexcept {
+  return hn::AllTrue(tag<T>(), a.raw);
+}
+// The same lanes as a mask of another lane type of the same width.
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE mask<U> mask_cast(mask<T> m) noexcept {
+  return {hn::RebindMask(tag<U>(), m.raw)};
+}
+// A mask from n <= lanes bools (lanes past n false), and back.
+template <class T>
+SXLA_FORCE_INLINE mask<T> load_mask(const bool* p, std::size_t n) noexcept {
+  std::uint8_t bits[(lanes<T> + 7) / 8 + 8] = {};
+  for (std::size_t i = 0; i < n; ++i) bits[i / 8] = static_cast<std::uint8_t>(bits[i / 8] | (p[i] ? 1u << (i % 8) : 0u));
+  return {hn::LoadMaskBits(tag<T>(), bits)};
+}
+template <class T>
+SXLA_FORCE_INLINE void store_mask(mask<T> m, bool* p, std::size_t n) noexcept {
+  std::uint8_t bits[(lanes<T> + 7) / 8 + 8] = {};
+  hn::StoreMaskBits(tag<T>(), m.raw, bits);
+  for (std::size_t i = 0; i < n; ++i) p[i] = ((bits[i / 8] >> (i % 8)) & 1u) != 0;
+}
+
+template <class T>
+SXLA_FORCE_INLINE vec<T> select(mask<T> m, vec<T> a, vec<T> b) noexcept {
+  return {hn::IfThenElse(m.raw, a.raw, b.raw)};
+}
+
+// ---- Arithmetic (integers wrap) --------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> add(vec<T> a, vec<T> b) noexcept {
+  return {a.raw + b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> sub(vec<T> a, vec<T> b) noexcept {
+  return {a.raw - b.raw};
+}
+// Floating point: rounded, never fused into a following add (see opaque in scalar.hpp).
+template <class T>
+SXLA_FORCE_INLINE vec<T> mul(vec<T> a, vec<T> b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    auto p = a.raw * b.raw;
+    opaque(p.raw);
+    return {p};
+  } else if constexpr (requires { a.raw * b.raw; }) {
+    return {a.raw * b.raw};
+  } else {
+    return detail::per_lane<T>([](T x, T y) { return simd::mul(x, y); }, a, b);
+  }
+}
+// Floating point only.
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> div(vec<T> a, vec<T> b) noexcept {
+  return {a.raw / b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> neg(vec<T> a) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return {hn::Neg(a.raw)};
+  } else {
+    return sub(zero<T>(), a);
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return {hn::MulAdd(a.raw, b.raw, c.raw)};
+  } else {
+    return add(mul(a, b), c);
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> min(vec<T> a, vec<T> b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return select(mask<T>{b.raw > a.raw}, a, b);  // a < b ? a : b, exactly
+  } else {
+    return {hn::Min(a.raw, b.raw)};
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> max(vec<T> a, vec<T> b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return select(mask<T>{a.raw > b.raw}, a, b);  // a > b ? a : b, exactly
+  } else {
+    return {hn::Max(a.raw, b.raw)};
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> abs(vec<T> a) noexcept {
+  if constexpr (std::is_unsigned_v<T>) {
+    return a;
+  } else if constexpr (requires { hn::Abs(a.raw); }) {
+    return {hn::Abs(a.raw)};
+  } else {
+    return detail::per_lane<T>([](T x) { return simd::abs(x); }, a);
+  }
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
+  return {hn::Sqrt(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> floor(vec<T> a) noexcept {
+  return {hn::Floor(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> ceil(vec<T> a) noexcept {
+  return {hn::Ceil(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> trunc(vec<T> a) noexcept {
+  return {hn::Trunc(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> round_even(vec<T> a) noexcept {
+  return {hn::Round(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> copysign(vec<T> mag, vec<T> sgn) noexcept {
+  return {hn::CopySign(mag.raw, sgn.raw)};
+}
+
+// ---- Comparisons (ordered: false with a NaN, except ne) ---------------------------------
+template <class T>
+SXLA_FORCE_INLINE mask<T> eq(vec<T> a, vec<T> b) noexcept {
+  return {a.raw == b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> ne(vec<T> a, vec<T> b) noexcept {
+  return {hn::Not(a.raw == b.raw)};  // unordered: true with a NaN, as in C++
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> gt(vec<T> a, vec<T> b) noexcept {
+  return {a.raw > b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> lt(vec<T> a, vec<T> b) noexcept {
+  return {b.raw > a.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> ge(vec<T> a, vec<T> b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return {a.raw >= b.raw};
+  } else {
+    return mask_not(lt(a, b));
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> le(vec<T> a, vec<T> b) noexcept {
+  return ge(b, a);
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE mask<T> is_nan(vec<T> a) noexcept {
+  return {hn::IsNaN(a.raw)};
+}
+
+// ---- Bits ------------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_and(vec<T> a, vec<T> b) noexcept {
+  return {hn::And(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_or(vec<T> a, vec<T> b) noexcept {
+  return {hn::Or(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_xor(vec<T> a, vec<T> b) noexcept {
+  return {hn::Xor(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_not(vec<T> a) noexcept {
+  return {hn::Not(a.raw)};
+}
+// ~a & b
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_andnot(vec<T> a, vec<T> b) noexcept {
+  return {hn::AndNot(a.raw, b.raw)};
+}
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE vec<U> bitcast(vec<T> a) noexcept {
+  return {hn::BitCast(tag<U>(), a.raw)};
+}
+// Numeric conversion between lane types of the same width (float to integer truncates;
+// the value must be in range).
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE vec<U> convert(vec<T> a) noexcept {
+  if constexpr (std::is_same_v<U, T>) {
+    return a;
+  } else if constexpr (requires { hn::ConvertTo(tag<U>(), a.raw); }) {
+    return {hn::ConvertTo(tag<U>(), a.raw)};
+  } else {
+    return detail::per_lane<U>([](T x) { return static_cast<U>(x); }, a);
+  }
+}
+
+template <int K, class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shl(vec<T> a) noexcept {
+  static_assert(K >= 0 && K < static_cast<int>(8 * sizeof(T)));
+  if constexpr (requires { hn::ShiftLeft<K>(a.raw); }) {
+    return {hn::ShiftLeft<K>(a.raw)};
+  } else {
+    return detail::per_lane<T>([](T x) { return simd::shl<K>(x); }, a);
+  }
+}
+template <int K, class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shr(vec<T> a) noexcept {
+  static_assert(K >= 0 && K < static_cast<int>(8 * sizeof(T)));
+  if constexpr (requires { hn::ShiftRight<K>(a.raw); }) {
+    return {hn::ShiftRight<K>(a.raw)};
+  } else {
+    return detail::per_lane<T>([](T x) { return simd::shr<K>(x); }, a);
+  }
+}
+// By per-lane amounts, with scalar.hpp's rule for amounts outside [0, bits).
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shl(vec<T> a, vec<T> n) noexcept {
+  using U = uint_of<T>;
+  const tag<U> du;
+  const auto au = hn::BitCast(du, a.raw);
+  const auto nu = hn::BitCast(du, n.raw);
+  if constexpr (requires { au << nu; }) {
+    const auto in_range = hn::Set(du, static_cast<U>(8 * sizeof(T))) > nu;
+    const auto shifted = au << hn::IfThenElseZero(in_range, nu);
+    return {hn::BitCast(tag<T>(), hn::IfThenElseZero(in_range, shifted))};
+  } else {
+    return detail::per_lane<T>([](T x, T c) { return simd::shl(x, c); }, a, n);
+  }
+}
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
+  using U = uint_of<T>;
+  if constexpr (requires { a.raw >> n.raw; }) {
+    const tag<U> du;
+    const tag<T> d;
+    const auto in_range =
+        hn::RebindMask(d, hn::Set(du, static_cast<U>(8 * sizeof(T))) > hn::BitCast(du, n.raw));
+    // Out-of-range amounts become bits - 1: the sign fill for an arithmetic shift; a
+    // logical one is zeroed below.
+    const auto count = hn::IfThenElse(in_range, n.raw, hn::Set(d, static_cast<T>(8 * sizeof(T) - 1)));
+    const auto shifted = a.raw >> count;
+    if constexpr (std::is_signed_v<T>) {
+      return {shifted};
+    } else {
+      return {hn::IfThenElseZero(in_range, shifted)};
+    }
+  } else {
+    return detail::per_lane<T>([](T x, T c) { return simd::shr(x, c); }, a, n);
+  }
+}
+
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> popcount(vec<T> a) noexcept {
+  if constexpr (requires { hn::PopulationCount(a.raw); }) {
+    return {hn::PopulationCount(a.raw)};
+  } else {
+    return detail::per_lane<T>([](T x) { return static_cast<T>(std::popcount(static_cast<uint_of<T>>(x))); }, a);
+  }
+}
+
+}  // namespace sxla::simd
+HWY_AFTER_NAMESPACE();
+
+#endif  // SXLA_SIMD_HIGHWAY
+#endif  // SXLA_SIMD_HIGHWAY_HPP
+// ---- end include/sxla/simd/highway.hpp ----
+// ---- begin include/sxla/simd/vec.hpp ----
+// sxla/simd/vec.hpp: vec<T> and mask<T>, the vectors of the selected backend, with the
+// vocabulary of scalar.hpp (highway.hpp or xsimd.hpp implements it). has_vec<T> tells
+// whether T has vectors at all: never with the scalar backend, whose one-lane instance
+// is scalar.hpp. Operators + - * / and comparisons on vectors call the vocabulary, so
+// generic kernels read the same for a float and for vec<float>.
+//
+//   template <class V> V axpy(V a, V x, V y) { return simd::fma(a, x, y); }
+//   axpy(2.0f, x, y);                                    // one lane
+//   axpy(simd::splat<simd::vec<float>>(2.0f), vx, vy);   // lanes<float> lanes
+#ifndef SXLA_SIMD_VEC_HPP
+#define SXLA_SIMD_VEC_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+// ---- begin include/sxla/simd/xsimd.hpp ----
+// sxla/simd/xsimd.hpp: the vector vocabulary on xsimd 8.1 (the widest architecture the
+// compiler's flags enable): vec<T> and mask<T> wrap xsimd::batch and xsimd::batch_bool,
+// and the free functions mirror scalar.hpp lane by lane, as highway.hpp does. xsimd 8.1
+// has no masked memory access and no non-temporal store: partial loads and stores go
+// through a buffer, and stream() is a plain store. Empty unless SXLA_SIMD_XSIMD is the
+// selected backend.
+#ifndef SXLA_SIMD_XSIMD_HPP
+#define SXLA_SIMD_XSIMD_HPP
+
+
+#if defined(SXLA_SIMD_XSIMD)
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+namespace sxla::simd {
+
+// The lane types with vectors: float, double and the 8- to 64-bit integers.
+template <class T>
+inline constexpr bool has_vec = lane_type<T> && !std::is_same_v<T, long double> && sizeof(T) <= 8 &&
+                                !std::is_same_v<T, char>;
+
+template <class T>
+using batch = xsimd::batch<T>;
+
+template <class T>
+inline constexpr std::size_t lanes = batch<T>::size;
+
+inline constexpr bool has_masked_memory = false;
+
+template <class T>
+struct vec {
+  batch<T> raw;
+};
+template <class T>
+struct mask {
+  xsimd::batch_bool<T> raw;
+};
+
+namespace detail {
+template <class T>
+struct lane_array {
+  alignas(64) T v[lanes<T>];
+};
+template <class T>
+SXLA_FORCE_INLINE lane_array<T> to_lanes(vec<T> a) noexcept {
+  lane_array<T> r;
+  a.raw.store_aligned(r.v);
+  return r;
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> from_lanes(const lane_array<T>& r) noexcept {
+  return {batch<T>::load_aligned(r.v)};
+}
+// f applied lane by lane (the fallback where xsimd has no instruction).
+template <class R, class F, class T, class... U>
+SXLA_FORCE_INLINE vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept {
+  static_assert(((lanes<U> == lanes<T>) && ...) && lanes<R> == lanes<T>);
+  const lane_array<T> la = to_lanes(a);
+  lane_array<R> r;
+  [&](const auto&... lb) {
+    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = f(la.v[i], lb.v[i]...);
+  }(to_lanes(b)...);
+  return from_lanes(r);
+}
+template <class T>
+inline constexpr lane_array<T> iota_lanes = [] {
+  lane_array<T> r{};
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = static_cast<T>(i);
+  return r;
+}();
+}  // namespace detail
+
+// lane_traits of vec<T> (vec.hpp specialises lane_traits with it).
+template <class T>
+struct lane_traits_vec {
+  using lane = T;
+  using mask = simd::mask<T>;
+  template <class U>
+  using rebind = vec<U>;
+  static constexpr std::size_t lanes = simd::lanes<T>;
+  static constexpr bool is_vector = true;
+  SXLA_FORCE_INLINE static vec<T> splat(T x) noexcept { return {batch<T>(x)}; }
+};
+
+template <class T>
+SXLA_FORCE_INLINE vec<T> zero() noexcept {
+  return {batch<T>(T{0})};
+}
+// first, first + 1, first + 2, ...
+template <class T>
+SXLA_FORCE_INLINE vec<T> iota(T first) noexcept {
+  return {batch<T>::load_aligned(detail::iota_lanes<T>.v) + batch<T>(first)};
+}
+
+// ---- Memory ----------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> load(const T* p) noexcept {
+  return {batch<T>::load_unaligned(p)};
+}
+template <class T>
+SXLA_FORCE_INLINE void store(vec<T> v, T* p) noexcept {
+  v.raw.store_unaligned(p);
+}
+// The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
+template <class T>
+SXLA_FORCE_INLINE vec<T> load_n(const T* p, std::size_t n) noexcept {
+  detail::lane_array<T> buf = {};
+  std::memcpy(buf.v, p, n * sizeof(T));
+  return detail::from_lanes(buf);
+}
+// Writes the first n lanes (n <= lanes) to p[0, n) and nothing else.
+template <class T>
+SXLA_FORCE_INLINE void store_n(vec<T> v, T* p, std::size_t n) noexcept {
+  const detail::lane_array<T> buf = detail::to_lanes(v);
+  std::memcpy(p, buf.v, n * sizeof(T));
+}
+// xsimd 8.1 has no non-temporal store: a plain aligned store.
+template <class T>
+SXLA_FORCE_INLINE void stream(vec<T> v, T* p) noexcept {
+  v.raw.store_aligned(p);
+}
+SXLA_FORCE_INLINE void stream_fence() noexcept {}
+
+// p[0], p[stride], p[2 * stride], ... (stride in elements, any sign).
+template <class T>
+SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
+  detail::lane_array<T> buf;
+  for (std::size_t i = 0; i < lanes<T>; ++i) buf.v[i] = p[static_cast<std::int64_t>(i) * stride];
+  return detail::from_lanes(buf);
+}
+
+// ---- Masks -----------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_and(mask<T> a, mask<T> b) noexcept {
+  return {a.raw & b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_or(mask<T> a, mask<T> b) noexcept {
+  return {a.raw | b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_xor(mask<T> a, mask<T> b) noexcept {
+  return {a.raw ^ b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_not(mask<T> a) noexcept {
+  return {!a.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE bool any(mask<T> a) noexcept {
+  return xsimd::any(a.raw);
+}
+template <class T>
+SXLA_FORCE_INLINE bool all(mask<T> a) noexcept {
+  return xsimd::all(a.raw);
+}
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE mask<U> mask_cast(mask<T> m) noexcept {
+  if constexpr (std::is_same_v<U, T>) {
+    return m;
+  } else {
+    alignas(64) bool buf[lanes<T>];
+    m.raw.store_unaligned(buf);
+    return {xsimd::batch_bool<U>::load_unaligned(buf)};
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> first_n(std::size_t n) noexcept {
+  using I = int_of<T>;
+  const auto idx = batch<I>::load_aligned(detail::iota_lanes<I>.v);
+  return mask_cast<T>(mask<I>{idx < batch<I>(static_cast<I>(n))});
+}
+// A mask from n <= lanes bools (lanes past n false), and back.
+template <class T>
+SXLA_FORCE_INLINE mask<T> load_mask(const bool* p, std::size_t n) noexcept {
+  alignas(64) bool buf[lanes<T>] = {};
+  for (std::size_t i = 0; i < n; ++i) buf[i] = p[i];
+  return {xsimd::batch_bool<T>::load_unaligned(buf)};
+}
+template <class T>
+SXLA_FORCE_INLINE void store_mask(mask<T> m, bool* p, std::size_t n) noexcept {
+  alignas(64) bool buf[lanes<T>];
+  m.raw.store_unaligned(buf);
+  for (std::size_t i = 0; i < n; ++i) p[i] = buf[i];
+}
+
+template <class T>
+SXLA_FORCE_INLINE vec<T> select(mask<T> m, vec<T> a, vec<T> b) noexcept {
+  return {xsimd::select(m.raw, a.raw, b.raw)};
+}
+
+// ---- Arithmetic (integers wrap) --------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> add(vec<T> a, vec<T> b) noexcept {
+  return {a.raw + b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> sub(vec<T> a, vec<T> b) noexcept {
+  return {a.raw - b.raw};
+}
+// Floating point: rounded, never fused into a following add (see opaque in scalar.hpp).
+template <class T>
+SXLA_FORCE_INLINE vec<T> mul(vec<T> a, vec<T> b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    typename batch<T>::register_type p = a.raw * b.raw;
+    opaque(p);
+    return {batch<T>(p)};
+  } else {
+    return {a.raw * b.raw};
+  }
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> div(vec<T> a, vec<T> b) noexcept {
+  return {a.raw / b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> neg(vec<T> a) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return {a.raw ^ batch<T>(T(-0.0))};  // flips the sign bit, of zeros and NaNs too
+  } else {
+    return sub(zero<T>(), a);
+  }
+}
+// xsimd 8.1 computes fma(a, b, c) on AVX-512 as a * b + c, which clang does not fuse:
+// the fused instructions are called directly.
+template <class T>
+SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+#if defined(__FMA__) || defined(__AVX512F__)
+    using reg = typename batch<T>::register_type;
+    const reg x = a.raw, y = b.raw, z = c.raw;
+    constexpr bool f32 = std::is_same_v<T, float>;
+    if constexpr (sizeof(reg) == 64) {
+      if constexpr (f32) return {batch<T>(_mm512_fmadd_ps(x, y, z))};
+      else return {batch<T>(_mm512_fmadd_pd(x, y, z))};
+    } else if constexpr (sizeof(reg) == 32) {
+      if constexpr (f32) return {batch<T>(_mm256_fmadd_ps(x, y, z))};
+      else return {batch<T>(_mm256_fmadd_pd(x, y, z))};
+    } else {
+      if constexpr (f32) return {batch<T>(_mm_fmadd_ps(x, y, z))};
+      else return {batch<T>(_mm_fmadd_pd(x, y, z))};
+    }
+#else
+    return detail::per_lane<T>([](T x, T y, T z) { return simd::fma(x, y, z); }, a, b, c);
+#endif
+  } else {
+    return add(mul(a, b), c);
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> min(vec<T> a, vec<T> b) noexcept {
+  return {xsimd::select(a.raw < b.raw, a.raw, b.raw)};  // a < b ? a : b, exactly
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> max(vec<T> a, vec<T> b) noexcept {
+  return {xsimd::select(a.raw > b.raw, a.raw, b.raw)};  // a > b ? a : b, exactly
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> abs(vec<T> a) noexcept {
+  if constexpr (std::is_unsigned_v<T>) {
+    return a;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return {xsimd::abs(a.raw)};
+  } else {
+    return {xsimd::select(a.raw < batch<T>(T{0}), neg(a).raw, a.raw)};
+  }
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
+  return {xsimd::sqrt(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> floor(vec<T> a) noexcept {
+  return {xsimd::floor(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> ceil(vec<T> a) noexcept {
+  return {xsimd::ceil(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> trunc(vec<T> a) noexcept {
+  return {xsimd::trunc(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> round_even(vec<T> a) noexcept {
+  return {xsimd::nearbyint(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> copysign(vec<T> mag, vec<T> sgn) noexcept {
+  return {xsimd::copysign(mag.raw, sgn.raw)};
+}
+
+// ---- Comparisons (ordered: false with a NaN, except ne) --------------------------------
+template <class T>
+SXLA_FORCE_INLINE mask<T> eq(vec<T> a, vec<T> b) noexcept {
+  return {a.raw == b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> ne(vec<T> a, vec<T> b) noexcept {
+  return {!(a.raw == b.raw)};  // unordered: true with a NaN, as in C++
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> lt(vec<T> a, vec<T> b) noexcept {
+  return {a.raw < b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> gt(vec<T> a, vec<T> b) noexcept {
+  return {a.raw > b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> le(vec<T> a, vec<T> b) noexcept {
+  return {a.raw <= b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> ge(vec<T> a, vec<T> b) noexcept {
+  return {a.raw >= b.raw};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE mask<T> is_nan(vec<T> a) noexcept {
+  return {a.raw != a.raw};
+}
+
+// ---- Bits ------------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_and(vec<T> a, vec<T> b) noexcept {
+  return {a.raw & b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_or(vec<T> a, vec<T> b) noexcept {
+  return {a.raw | b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_xor(vec<T> a, vec<T> b) noexcept {
+  return {a.raw ^ b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_not(vec<T> a) noexcept {
+  return {~a.raw};
+}
+// ~a & b
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_andnot(vec<T> a, vec<T> b) noexcept {
+  return {~a.raw & b.raw};
+}
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE vec<U> bitcast(vec<T> a) noexcept {
+  return {xsimd::bitwise_cast<batch<U>>(a.raw)};
+}
+// Numeric conversion between lane types of the same width (float to integer truncates;
+// the value must be in range).
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE vec<U> convert(vec<T> a) noexcept {
+  if constexpr (std::is_same_v<U, T>) {
+    return a;
+  } else {
+    return {xsimd::batch_cast<U>(a.raw)};
+  }
+}
+
+template <int K, class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shl(vec<T> a) noexcept {
+  static_assert(K >= 0 && K < static_cast<int>(8 * sizeof(T)));
+  return {a.raw << K};
+}
+template <int K, class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shr(vec<T> a) noexcept {
+  static_assert(K >= 0 && K < static_cast<int>(8 * sizeof(T)));
+  return {a.raw >> K};  // arithmetic for signed lanes
+}
+// By per-lane amounts, with scalar.hpp's rule for amounts outside [0, bits).
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shl(vec<T> a, vec<T> n) noexcept {
+  return detail::per_lane<T>([](T x, T c) { return simd::shl(x, c); }, a, n);
+}
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
+  return detail::per_lane<T>([](T x, T c) { return simd::shr(x, c); }, a, n);
+}
+
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> popcount(vec<T> a) noexcept {
+  return detail::per_lane<T>([](T x) { return static_cast<T>(std::popcount(static_cast<uint_of<T>>(x))); }, a);
+}
+
+}  // namespace sxla::simd
+
+#endif  // SXLA_SIMD_XSIMD
+#endif  // SXLA_SIMD_XSIMD_HPP
+// ---- end include/sxla/simd/xsimd.hpp ----
+
+namespace sxla::simd {
+
+#if defined(SXLA_SIMD_SCALAR)
+// The scalar backend has no vectors. Code guarded by has_vec<T> still names the memory
+// functions, so they are declared; nothing ever defines or calls them.
+template <class T>
+inline constexpr bool has_vec = false;
+template <class T>
+inline constexpr std::size_t lanes = 1;
+inline constexpr bool has_masked_memory = false;
+template <class T>
+struct vec {};
+template <class T>
+struct mask {};
+template <class T>
+vec<T> zero() noexcept;
+template <class T>
+vec<T> iota(T first) noexcept;
+template <class T>
+vec<T> load(const T* p) noexcept;
+template <class T>
+vec<T> load_n(const T* p, std::size_t n) noexcept;
+template <class T>
+void store(vec<T> v, T* p) noexcept;
+template <class T>
+void store_n(vec<T> v, T* p, std::size_t n) noexcept;
+template <class T>
+void stream(vec<T> v, T* p) noexcept;
+void stream_fence() noexcept;
+template <class T>
+vec<T> gather(const T* p, std::int64_t stride) noexcept;
+template <class T>
+mask<T> first_n(std::size_t n) noexcept;
+template <class U, class T>
+mask<U> mask_cast(mask<T> m) noexcept;
+template <class T>
+mask<T> load_mask(const bool* p, std::size_t n) noexcept;
+template <class T>
+void store_mask(mask<T> m, bool* p, std::size_t n) noexcept;
+#else
+template <class T>
+struct lane_traits<vec<T>> : lane_traits_vec<T> {};
+
+// Vector operators, for generic kernels (integer lanes wrap).
+template <class T>
+SXLA_FORCE_INLINE vec<T> operator+(vec<T> a, vec<T> b) noexcept {
+  return add(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> operator-(vec<T> a, vec<T> b) noexcept {
+  return sub(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> operator*(vec<T> a, vec<T> b) noexcept {
+  return mul(a, b);
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> operator/(vec<T> a, vec<T> b) noexcept {
+  return div(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> operator-(vec<T> a) noexcept {
+  return neg(a);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator==(vec<T> a, vec<T> b) noexcept {
+  return eq(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator!=(vec<T> a, vec<T> b) noexcept {
+  return ne(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator<(vec<T> a, vec<T> b) noexcept {
+  return lt(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator<=(vec<T> a, vec<T> b) noexcept {
+  return le(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator>(vec<T> a, vec<T> b) noexcept {
+  return gt(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator>=(vec<T> a, vec<T> b) noexcept {
+  return ge(a, b);
+}
+#endif
+
+}  // namespace sxla::simd
+
+#endif  // SXLA_SIMD_VEC_HPP
+// ---- end include/sxla/simd/vec.hpp ----
 
 #endif  // SXLA_SXLA_HPP
 // ---- end include/sxla/sxla.hpp ----

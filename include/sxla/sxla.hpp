@@ -30,5 +30,9 @@
 #include "sxla/tensor/view.hpp"
 
 #include "sxla/simd/backend.hpp"
+#include "sxla/simd/highway.hpp"
+#include "sxla/simd/scalar.hpp"
+#include "sxla/simd/vec.hpp"
+#include "sxla/simd/xsimd.hpp"
 
 #endif  // SXLA_SXLA_HPP

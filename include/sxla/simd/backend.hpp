@@ -22,7 +22,18 @@
 #endif
 #include <hwy/highway.h>
 #elif defined(SXLA_SIMD_XSIMD)
+// g++ 12.2 warns "'__Y' is used uninitialized" inside its own AVX-512 intrinsics
+// (_mm512_undefined_*; GCC bug 105593, fixed in 12.3) wherever xsimd's kernels inline
+// them. The warning is issued at the intrinsics' location, so it is silenced there.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <xsimd/xsimd.hpp>
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 #endif
 
 namespace sxla::simd {

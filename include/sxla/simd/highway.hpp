@@ -1,0 +1,464 @@
+// sxla/simd/highway.hpp: the vector vocabulary on Google Highway (static dispatch for the
+// compiler's target, full-width vectors): vec<T> and mask<T> wrap hn::Vec and hn::Mask,
+// and the free functions mirror scalar.hpp lane by lane. Where the target lacks an
+// instruction (8-bit multiplies, 64-bit multiplies before AVX-512, ...) a function works
+// lane by lane instead, so every function exists for every lane type. Empty unless
+// SXLA_SIMD_HIGHWAY is the selected backend.
+#ifndef SXLA_SIMD_HIGHWAY_HPP
+#define SXLA_SIMD_HIGHWAY_HPP
+
+#include "sxla/config.hpp"         // SXLA_SIMD_HIGHWAY, SXLA_FORCE_INLINE
+#include "sxla/simd/backend.hpp"   // <hwy/highway.h>, included with the AVX3_DL fix
+#include "sxla/simd/scalar.hpp"    // lane_traits, lane_type, int_of, uint_of, scalar ops
+
+#if defined(SXLA_SIMD_HIGHWAY)
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+HWY_BEFORE_NAMESPACE();
+namespace sxla::simd {
+
+namespace hn = hwy::HWY_NAMESPACE;
+
+// The lane types with vectors: float, double and the 8- to 64-bit integers.
+template <class T>
+inline constexpr bool has_vec = lane_type<T> && !std::is_same_v<T, long double> && sizeof(T) <= 8;
+
+template <class T>
+using tag = hn::ScalableTag<T>;
+
+template <class T>
+inline constexpr std::size_t lanes = hn::MaxLanes(tag<T>());
+
+// Masked loads and stores that never touch memory past the lanes they keep (AVX-512;
+// older targets copy through a buffer instead).
+inline constexpr bool has_masked_memory = HWY_TARGET <= HWY_AVX3;
+
+template <class T>
+struct vec {
+  hn::Vec<tag<T>> raw;
+};
+template <class T>
+struct mask {
+  hn::Mask<tag<T>> raw;
+};
+
+// lane_traits of vec<T> (vec.hpp specialises lane_traits with it).
+template <class T>
+struct lane_traits_vec {
+  using lane = T;
+  using mask = simd::mask<T>;
+  template <class U>
+  using rebind = vec<U>;
+  static constexpr std::size_t lanes = simd::lanes<T>;
+  static constexpr bool is_vector = true;
+  SXLA_FORCE_INLINE static vec<T> splat(T x) noexcept { return {hn::Set(tag<T>(), x)}; }
+};
+
+namespace detail {
+template <class T>
+struct lane_array {
+  alignas(64) T v[lanes<T>];
+};
+template <class T>
+SXLA_FORCE_INLINE lane_array<T> to_lanes(vec<T> a) noexcept {
+  lane_array<T> r;
+  hn::Store(a.raw, tag<T>(), r.v);
+  return r;
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> from_lanes(const lane_array<T>& r) noexcept {
+  return {hn::Load(tag<T>(), r.v)};
+}
+// f applied lane by lane (the fallback where the target has no instruction).
+template <class R, class F, class T, class... U>
+SXLA_FORCE_INLINE vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept {
+  static_assert(((lanes<U> == lanes<T>) && ...) && lanes<R> == lanes<T>);
+  const lane_array<T> la = to_lanes(a);
+  lane_array<R> r;
+  [&](const auto&... lb) {
+    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = f(la.v[i], lb.v[i]...);
+  }(to_lanes(b)...);
+  return from_lanes(r);
+}
+}  // namespace detail
+
+template <class T>
+SXLA_FORCE_INLINE vec<T> zero() noexcept {
+  return {hn::Zero(tag<T>())};
+}
+// first, first + 1, first + 2, ...
+template <class T>
+SXLA_FORCE_INLINE vec<T> iota(T first) noexcept {
+  return {hn::Iota(tag<T>(), first)};
+}
+
+// ---- Memory ----------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> load(const T* p) noexcept {
+  return {hn::LoadU(tag<T>(), p)};
+}
+template <class T>
+SXLA_FORCE_INLINE void store(vec<T> v, T* p) noexcept {
+  hn::StoreU(v.raw, tag<T>(), p);
+}
+// The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
+template <class T>
+SXLA_FORCE_INLINE vec<T> load_n(const T* p, std::size_t n) noexcept {
+  if constexpr (has_masked_memory) {
+    const tag<T> d;
+    return {hn::MaskedLoad(hn::FirstN(d, n), d, p)};
+  } else {
+    detail::lane_array<T> buf = {};
+    std::memcpy(buf.v, p, n * sizeof(T));
+    return detail::from_lanes(buf);
+  }
+}
+// Writes the first n lanes (n <= lanes) to p[0, n) and nothing else.
+template <class T>
+SXLA_FORCE_INLINE void store_n(vec<T> v, T* p, std::size_t n) noexcept {
+  if constexpr (has_masked_memory) {
+    const tag<T> d;
+    hn::BlendedStore(v.raw, hn::FirstN(d, n), d, p);
+  } else {
+    const detail::lane_array<T> buf = detail::to_lanes(v);
+    std::memcpy(p, buf.v, n * sizeof(T));
+  }
+}
+// A non-temporal store (bypasses the caches); p must be aligned to the vector size.
+template <class T>
+SXLA_FORCE_INLINE void stream(vec<T> v, T* p) noexcept {
+  hn::Stream(v.raw, tag<T>(), p);
+}
+// Orders the non-temporal stores made so far before any later store.
+SXLA_FORCE_INLINE void stream_fence() noexcept {
+#if HWY_ARCH_X86
+  __builtin_ia32_sfence();
+#endif
+}
+
+// p[0], p[stride], p[2 * stride], ... (stride in elements, any sign).
+template <class T>
+SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
+  using I = int_of<T>;
+  if constexpr (sizeof(T) >= 4) {
+    constexpr std::int64_t limit = std::numeric_limits<I>::max() / static_cast<std::int64_t>(lanes<T>);
+    if (stride > -limit && stride < limit) {
+      const hn::Vec<tag<I>> index = hn::Mul(hn::Iota(tag<I>(), I{0}), hn::Set(tag<I>(), static_cast<I>(stride)));
+      return {hn::GatherIndex(tag<T>(), p, index)};
+    }
+  }
+  detail::lane_array<T> buf;
+  for (std::size_t i = 0; i < lanes<T>; ++i) buf.v[i] = p[static_cast<std::int64_t>(i) * stride];
+  return detail::from_lanes(buf);
+}
+
+// ---- Masks -----------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE mask<T> first_n(std::size_t n) noexcept {
+  return {hn::FirstN(tag<T>(), n)};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_and(mask<T> a, mask<T> b) noexcept {
+  return {hn::And(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_or(mask<T> a, mask<T> b) noexcept {
+  return {hn::Or(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_xor(mask<T> a, mask<T> b) noexcept {
+  return {hn::Xor(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_not(mask<T> a) noexcept {
+  return {hn::Not(a.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE bool any(mask<T> a) noexcept {
+  return !hn::AllFalse(tag<T>(), a.raw);
+}
+template <class T>
+SXLA_FORCE_INLINE bool all(mask<T> a) noexcept {
+  return hn::AllTrue(tag<T>(), a.raw);
+}
+// The same lanes as a mask of another lane type of the same width.
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE mask<U> mask_cast(mask<T> m) noexcept {
+  return {hn::RebindMask(tag<U>(), m.raw)};
+}
+// A mask from n <= lanes bools (lanes past n false), and back.
+template <class T>
+SXLA_FORCE_INLINE mask<T> load_mask(const bool* p, std::size_t n) noexcept {
+  std::uint8_t bits[(lanes<T> + 7) / 8 + 8] = {};
+  for (std::size_t i = 0; i < n; ++i) bits[i / 8] = static_cast<std::uint8_t>(bits[i / 8] | (p[i] ? 1u << (i % 8) : 0u));
+  return {hn::LoadMaskBits(tag<T>(), bits)};
+}
+template <class T>
+SXLA_FORCE_INLINE void store_mask(mask<T> m, bool* p, std::size_t n) noexcept {
+  std::uint8_t bits[(lanes<T> + 7) / 8 + 8] = {};
+  hn::StoreMaskBits(tag<T>(), m.raw, bits);
+  for (std::size_t i = 0; i < n; ++i) p[i] = ((bits[i / 8] >> (i % 8)) & 1u) != 0;
+}
+
+template <class T>
+SXLA_FORCE_INLINE vec<T> select(mask<T> m, vec<T> a, vec<T> b) noexcept {
+  return {hn::IfThenElse(m.raw, a.raw, b.raw)};
+}
+
+// ---- Arithmetic (integers wrap) --------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> add(vec<T> a, vec<T> b) noexcept {
+  return {a.raw + b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> sub(vec<T> a, vec<T> b) noexcept {
+  return {a.raw - b.raw};
+}
+// Floating point: rounded, never fused into a following add (see opaque in scalar.hpp).
+template <class T>
+SXLA_FORCE_INLINE vec<T> mul(vec<T> a, vec<T> b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    auto p = a.raw * b.raw;
+    opaque(p.raw);
+    return {p};
+  } else if constexpr (requires { a.raw * b.raw; }) {
+    return {a.raw * b.raw};
+  } else {
+    return detail::per_lane<T>([](T x, T y) { return simd::mul(x, y); }, a, b);
+  }
+}
+// Floating point only.
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> div(vec<T> a, vec<T> b) noexcept {
+  return {a.raw / b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> neg(vec<T> a) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return {hn::Neg(a.raw)};
+  } else {
+    return sub(zero<T>(), a);
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return {hn::MulAdd(a.raw, b.raw, c.raw)};
+  } else {
+    return add(mul(a, b), c);
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> min(vec<T> a, vec<T> b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return select(mask<T>{b.raw > a.raw}, a, b);  // a < b ? a : b, exactly
+  } else {
+    return {hn::Min(a.raw, b.raw)};
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> max(vec<T> a, vec<T> b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return select(mask<T>{a.raw > b.raw}, a, b);  // a > b ? a : b, exactly
+  } else {
+    return {hn::Max(a.raw, b.raw)};
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> abs(vec<T> a) noexcept {
+  if constexpr (std::is_unsigned_v<T>) {
+    return a;
+  } else if constexpr (requires { hn::Abs(a.raw); }) {
+    return {hn::Abs(a.raw)};
+  } else {
+    return detail::per_lane<T>([](T x) { return simd::abs(x); }, a);
+  }
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
+  return {hn::Sqrt(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> floor(vec<T> a) noexcept {
+  return {hn::Floor(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> ceil(vec<T> a) noexcept {
+  return {hn::Ceil(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> trunc(vec<T> a) noexcept {
+  return {hn::Trunc(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> round_even(vec<T> a) noexcept {
+  return {hn::Round(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> copysign(vec<T> mag, vec<T> sgn) noexcept {
+  return {hn::CopySign(mag.raw, sgn.raw)};
+}
+
+// ---- Comparisons (ordered: false with a NaN, except ne) ---------------------------------
+template <class T>
+SXLA_FORCE_INLINE mask<T> eq(vec<T> a, vec<T> b) noexcept {
+  return {a.raw == b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> ne(vec<T> a, vec<T> b) noexcept {
+  return {hn::Not(a.raw == b.raw)};  // unordered: true with a NaN, as in C++
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> gt(vec<T> a, vec<T> b) noexcept {
+  return {a.raw > b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> lt(vec<T> a, vec<T> b) noexcept {
+  return {b.raw > a.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> ge(vec<T> a, vec<T> b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return {a.raw >= b.raw};
+  } else {
+    return mask_not(lt(a, b));
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> le(vec<T> a, vec<T> b) noexcept {
+  return ge(b, a);
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE mask<T> is_nan(vec<T> a) noexcept {
+  return {hn::IsNaN(a.raw)};
+}
+
+// ---- Bits ------------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_and(vec<T> a, vec<T> b) noexcept {
+  return {hn::And(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_or(vec<T> a, vec<T> b) noexcept {
+  return {hn::Or(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_xor(vec<T> a, vec<T> b) noexcept {
+  return {hn::Xor(a.raw, b.raw)};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_not(vec<T> a) noexcept {
+  return {hn::Not(a.raw)};
+}
+// ~a & b
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_andnot(vec<T> a, vec<T> b) noexcept {
+  return {hn::AndNot(a.raw, b.raw)};
+}
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE vec<U> bitcast(vec<T> a) noexcept {
+  return {hn::BitCast(tag<U>(), a.raw)};
+}
+// Numeric conversion between lane types of the same width (float to integer truncates;
+// the value must be in range).
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE vec<U> convert(vec<T> a) noexcept {
+  if constexpr (std::is_same_v<U, T>) {
+    return a;
+  } else if constexpr (requires { hn::ConvertTo(tag<U>(), a.raw); }) {
+    return {hn::ConvertTo(tag<U>(), a.raw)};
+  } else {
+    return detail::per_lane<U>([](T x) { return static_cast<U>(x); }, a);
+  }
+}
+
+template <int K, class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shl(vec<T> a) noexcept {
+  static_assert(K >= 0 && K < static_cast<int>(8 * sizeof(T)));
+  if constexpr (requires { hn::ShiftLeft<K>(a.raw); }) {
+    return {hn::ShiftLeft<K>(a.raw)};
+  } else {
+    return detail::per_lane<T>([](T x) { return simd::shl<K>(x); }, a);
+  }
+}
+template <int K, class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shr(vec<T> a) noexcept {
+  static_assert(K >= 0 && K < static_cast<int>(8 * sizeof(T)));
+  if constexpr (requires { hn::ShiftRight<K>(a.raw); }) {
+    return {hn::ShiftRight<K>(a.raw)};
+  } else {
+    return detail::per_lane<T>([](T x) { return simd::shr<K>(x); }, a);
+  }
+}
+// By per-lane amounts, with scalar.hpp's rule for amounts outside [0, bits).
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shl(vec<T> a, vec<T> n) noexcept {
+  using U = uint_of<T>;
+  const tag<U> du;
+  const auto au = hn::BitCast(du, a.raw);
+  const auto nu = hn::BitCast(du, n.raw);
+  if constexpr (requires { au << nu; }) {
+    const auto in_range = hn::Set(du, static_cast<U>(8 * sizeof(T))) > nu;
+    const auto shifted = au << hn::IfThenElseZero(in_range, nu);
+    return {hn::BitCast(tag<T>(), hn::IfThenElseZero(in_range, shifted))};
+  } else {
+    return detail::per_lane<T>([](T x, T c) { return simd::shl(x, c); }, a, n);
+  }
+}
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
+  using U = uint_of<T>;
+  if constexpr (requires { a.raw >> n.raw; }) {
+    const tag<U> du;
+    const tag<T> d;
+    const auto in_range =
+        hn::RebindMask(d, hn::Set(du, static_cast<U>(8 * sizeof(T))) > hn::BitCast(du, n.raw));
+    // Out-of-range amounts become bits - 1: the sign fill for an arithmetic shift; a
+    // logical one is zeroed below.
+    const auto count = hn::IfThenElse(in_range, n.raw, hn::Set(d, static_cast<T>(8 * sizeof(T) - 1)));
+    const auto shifted = a.raw >> count;
+    if constexpr (std::is_signed_v<T>) {
+      return {shifted};
+    } else {
+      return {hn::IfThenElseZero(in_range, shifted)};
+    }
+  } else {
+    return detail::per_lane<T>([](T x, T c) { return simd::shr(x, c); }, a, n);
+  }
+}
+
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> popcount(vec<T> a) noexcept {
+  if constexpr (requires { hn::PopulationCount(a.raw); }) {
+    return {hn::PopulationCount(a.raw)};
+  } else {
+    return detail::per_lane<T>([](T x) { return static_cast<T>(std::popcount(static_cast<uint_of<T>>(x))); }, a);
+  }
+}
+
+}  // namespace sxla::simd
+HWY_AFTER_NAMESPACE();
+
+#endif  // SXLA_SIMD_HIGHWAY
+#endif  // SXLA_SIMD_HIGHWAY_HPP

@@ -1,0 +1,115 @@
+// sxla/simd/vec.hpp: vec<T> and mask<T>, the vectors of the selected backend, with the
+// vocabulary of scalar.hpp (highway.hpp or xsimd.hpp implements it). has_vec<T> tells
+// whether T has vectors at all: never with the scalar backend, whose one-lane instance
+// is scalar.hpp. Operators + - * / and comparisons on vectors call the vocabulary, so
+// generic kernels read the same for a float and for vec<float>.
+//
+//   template <class V> V axpy(V a, V x, V y) { return simd::fma(a, x, y); }
+//   axpy(2.0f, x, y);                                    // one lane
+//   axpy(simd::splat<simd::vec<float>>(2.0f), vx, vy);   // lanes<float> lanes
+#ifndef SXLA_SIMD_VEC_HPP
+#define SXLA_SIMD_VEC_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "sxla/config.hpp"        // SXLA_SIMD_*, SXLA_FORCE_INLINE
+#include "sxla/simd/highway.hpp"  // vec, mask and the vocabulary (Highway backend)
+#include "sxla/simd/scalar.hpp"   // lane_traits, the one-lane vocabulary
+#include "sxla/simd/xsimd.hpp"    // vec, mask and the vocabulary (xsimd backend)
+
+namespace sxla::simd {
+
+#if defined(SXLA_SIMD_SCALAR)
+// The scalar backend has no vectors. Code guarded by has_vec<T> still names the memory
+// functions, so they are declared; nothing ever defines or calls them.
+template <class T>
+inline constexpr bool has_vec = false;
+template <class T>
+inline constexpr std::size_t lanes = 1;
+inline constexpr bool has_masked_memory = false;
+template <class T>
+struct vec {};
+template <class T>
+struct mask {};
+template <class T>
+vec<T> zero() noexcept;
+template <class T>
+vec<T> iota(T first) noexcept;
+template <class T>
+vec<T> load(const T* p) noexcept;
+template <class T>
+vec<T> load_n(const T* p, std::size_t n) noexcept;
+template <class T>
+void store(vec<T> v, T* p) noexcept;
+template <class T>
+void store_n(vec<T> v, T* p, std::size_t n) noexcept;
+template <class T>
+void stream(vec<T> v, T* p) noexcept;
+void stream_fence() noexcept;
+template <class T>
+vec<T> gather(const T* p, std::int64_t stride) noexcept;
+template <class T>
+mask<T> first_n(std::size_t n) noexcept;
+template <class U, class T>
+mask<U> mask_cast(mask<T> m) noexcept;
+template <class T>
+mask<T> load_mask(const bool* p, std::size_t n) noexcept;
+template <class T>
+void store_mask(mask<T> m, bool* p, std::size_t n) noexcept;
+#else
+template <class T>
+struct lane_traits<vec<T>> : lane_traits_vec<T> {};
+
+// Vector operators, for generic kernels (integer lanes wrap).
+template <class T>
+SXLA_FORCE_INLINE vec<T> operator+(vec<T> a, vec<T> b) noexcept {
+  return add(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> operator-(vec<T> a, vec<T> b) noexcept {
+  return sub(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> operator*(vec<T> a, vec<T> b) noexcept {
+  return mul(a, b);
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> operator/(vec<T> a, vec<T> b) noexcept {
+  return div(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> operator-(vec<T> a) noexcept {
+  return neg(a);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator==(vec<T> a, vec<T> b) noexcept {
+  return eq(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator!=(vec<T> a, vec<T> b) noexcept {
+  return ne(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator<(vec<T> a, vec<T> b) noexcept {
+  return lt(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator<=(vec<T> a, vec<T> b) noexcept {
+  return le(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator>(vec<T> a, vec<T> b) noexcept {
+  return gt(a, b);
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> operator>=(vec<T> a, vec<T> b) noexcept {
+  return ge(a, b);
+}
+#endif
+
+}  // namespace sxla::simd
+
+#endif  // SXLA_SIMD_VEC_HPP

@@ -1,0 +1,412 @@
+// sxla/simd/xsimd.hpp: the vector vocabulary on xsimd 8.1 (the widest architecture the
+// compiler's flags enable): vec<T> and mask<T> wrap xsimd::batch and xsimd::batch_bool,
+// and the free functions mirror scalar.hpp lane by lane, as highway.hpp does. xsimd 8.1
+// has no masked memory access and no non-temporal store: partial loads and stores go
+// through a buffer, and stream() is a plain store. Empty unless SXLA_SIMD_XSIMD is the
+// selected backend.
+#ifndef SXLA_SIMD_XSIMD_HPP
+#define SXLA_SIMD_XSIMD_HPP
+
+#include "sxla/config.hpp"         // SXLA_SIMD_XSIMD, SXLA_FORCE_INLINE
+#include "sxla/simd/backend.hpp"   // <xsimd/xsimd.hpp>
+#include "sxla/simd/scalar.hpp"    // lane_traits, lane_type, int_of, uint_of, scalar ops
+
+#if defined(SXLA_SIMD_XSIMD)
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+namespace sxla::simd {
+
+// The lane types with vectors: float, double and the 8- to 64-bit integers.
+template <class T>
+inline constexpr bool has_vec = lane_type<T> && !std::is_same_v<T, long double> && sizeof(T) <= 8 &&
+                                !std::is_same_v<T, char>;
+
+template <class T>
+using batch = xsimd::batch<T>;
+
+template <class T>
+inline constexpr std::size_t lanes = batch<T>::size;
+
+inline constexpr bool has_masked_memory = false;
+
+template <class T>
+struct vec {
+  batch<T> raw;
+};
+template <class T>
+struct mask {
+  xsimd::batch_bool<T> raw;
+};
+
+namespace detail {
+template <class T>
+struct lane_array {
+  alignas(64) T v[lanes<T>];
+};
+template <class T>
+SXLA_FORCE_INLINE lane_array<T> to_lanes(vec<T> a) noexcept {
+  lane_array<T> r;
+  a.raw.store_aligned(r.v);
+  return r;
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> from_lanes(const lane_array<T>& r) noexcept {
+  return {batch<T>::load_aligned(r.v)};
+}
+// f applied lane by lane (the fallback where xsimd has no instruction).
+template <class R, class F, class T, class... U>
+SXLA_FORCE_INLINE vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept {
+  static_assert(((lanes<U> == lanes<T>) && ...) && lanes<R> == lanes<T>);
+  const lane_array<T> la = to_lanes(a);
+  lane_array<R> r;
+  [&](const auto&... lb) {
+    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = f(la.v[i], lb.v[i]...);
+  }(to_lanes(b)...);
+  return from_lanes(r);
+}
+template <class T>
+inline constexpr lane_array<T> iota_lanes = [] {
+  lane_array<T> r{};
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = static_cast<T>(i);
+  return r;
+}();
+}  // namespace detail
+
+// lane_traits of vec<T> (vec.hpp specialises lane_traits with it).
+template <class T>
+struct lane_traits_vec {
+  using lane = T;
+  using mask = simd::mask<T>;
+  template <class U>
+  using rebind = vec<U>;
+  static constexpr std::size_t lanes = simd::lanes<T>;
+  static constexpr bool is_vector = true;
+  SXLA_FORCE_INLINE static vec<T> splat(T x) noexcept { return {batch<T>(x)}; }
+};
+
+template <class T>
+SXLA_FORCE_INLINE vec<T> zero() noexcept {
+  return {batch<T>(T{0})};
+}
+// first, first + 1, first + 2, ...
+template <class T>
+SXLA_FORCE_INLINE vec<T> iota(T first) noexcept {
+  return {batch<T>::load_aligned(detail::iota_lanes<T>.v) + batch<T>(first)};
+}
+
+// ---- Memory ----------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> load(const T* p) noexcept {
+  return {batch<T>::load_unaligned(p)};
+}
+template <class T>
+SXLA_FORCE_INLINE void store(vec<T> v, T* p) noexcept {
+  v.raw.store_unaligned(p);
+}
+// The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
+template <class T>
+SXLA_FORCE_INLINE vec<T> load_n(const T* p, std::size_t n) noexcept {
+  detail::lane_array<T> buf = {};
+  std::memcpy(buf.v, p, n * sizeof(T));
+  return detail::from_lanes(buf);
+}
+// Writes the first n lanes (n <= lanes) to p[0, n) and nothing else.
+template <class T>
+SXLA_FORCE_INLINE void store_n(vec<T> v, T* p, std::size_t n) noexcept {
+  const detail::lane_array<T> buf = detail::to_lanes(v);
+  std::memcpy(p, buf.v, n * sizeof(T));
+}
+// xsimd 8.1 has no non-temporal store: a plain aligned store.
+template <class T>
+SXLA_FORCE_INLINE void stream(vec<T> v, T* p) noexcept {
+  v.raw.store_aligned(p);
+}
+SXLA_FORCE_INLINE void stream_fence() noexcept {}
+
+// p[0], p[stride], p[2 * stride], ... (stride in elements, any sign).
+template <class T>
+SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
+  detail::lane_array<T> buf;
+  for (std::size_t i = 0; i < lanes<T>; ++i) buf.v[i] = p[static_cast<std::int64_t>(i) * stride];
+  return detail::from_lanes(buf);
+}
+
+// ---- Masks -----------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_and(mask<T> a, mask<T> b) noexcept {
+  return {a.raw & b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_or(mask<T> a, mask<T> b) noexcept {
+  return {a.raw | b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_xor(mask<T> a, mask<T> b) noexcept {
+  return {a.raw ^ b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> mask_not(mask<T> a) noexcept {
+  return {!a.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE bool any(mask<T> a) noexcept {
+  return xsimd::any(a.raw);
+}
+template <class T>
+SXLA_FORCE_INLINE bool all(mask<T> a) noexcept {
+  return xsimd::all(a.raw);
+}
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE mask<U> mask_cast(mask<T> m) noexcept {
+  if constexpr (std::is_same_v<U, T>) {
+    return m;
+  } else {
+    alignas(64) bool buf[lanes<T>];
+    m.raw.store_unaligned(buf);
+    return {xsimd::batch_bool<U>::load_unaligned(buf)};
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> first_n(std::size_t n) noexcept {
+  using I = int_of<T>;
+  const auto idx = batch<I>::load_aligned(detail::iota_lanes<I>.v);
+  return mask_cast<T>(mask<I>{idx < batch<I>(static_cast<I>(n))});
+}
+// A mask from n <= lanes bools (lanes past n false), and back.
+template <class T>
+SXLA_FORCE_INLINE mask<T> load_mask(const bool* p, std::size_t n) noexcept {
+  alignas(64) bool buf[lanes<T>] = {};
+  for (std::size_t i = 0; i < n; ++i) buf[i] = p[i];
+  return {xsimd::batch_bool<T>::load_unaligned(buf)};
+}
+template <class T>
+SXLA_FORCE_INLINE void store_mask(mask<T> m, bool* p, std::size_t n) noexcept {
+  alignas(64) bool buf[lanes<T>];
+  m.raw.store_unaligned(buf);
+  for (std::size_t i = 0; i < n; ++i) p[i] = buf[i];
+}
+
+template <class T>
+SXLA_FORCE_INLINE vec<T> select(mask<T> m, vec<T> a, vec<T> b) noexcept {
+  return {xsimd::select(m.raw, a.raw, b.raw)};
+}
+
+// ---- Arithmetic (integers wrap) --------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> add(vec<T> a, vec<T> b) noexcept {
+  return {a.raw + b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> sub(vec<T> a, vec<T> b) noexcept {
+  return {a.raw - b.raw};
+}
+// Floating point: rounded, never fused into a following add (see opaque in scalar.hpp).
+template <class T>
+SXLA_FORCE_INLINE vec<T> mul(vec<T> a, vec<T> b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    typename batch<T>::register_type p = a.raw * b.raw;
+    opaque(p);
+    return {batch<T>(p)};
+  } else {
+    return {a.raw * b.raw};
+  }
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> div(vec<T> a, vec<T> b) noexcept {
+  return {a.raw / b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> neg(vec<T> a) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return {a.raw ^ batch<T>(T(-0.0))};  // flips the sign bit, of zeros and NaNs too
+  } else {
+    return sub(zero<T>(), a);
+  }
+}
+// xsimd 8.1 computes fma(a, b, c) on AVX-512 as a * b + c, which clang does not fuse:
+// the fused instructions are called directly.
+template <class T>
+SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+#if defined(__FMA__) || defined(__AVX512F__)
+    using reg = typename batch<T>::register_type;
+    const reg x = a.raw, y = b.raw, z = c.raw;
+    constexpr bool f32 = std::is_same_v<T, float>;
+    if constexpr (sizeof(reg) == 64) {
+      if constexpr (f32) return {batch<T>(_mm512_fmadd_ps(x, y, z))};
+      else return {batch<T>(_mm512_fmadd_pd(x, y, z))};
+    } else if constexpr (sizeof(reg) == 32) {
+      if constexpr (f32) return {batch<T>(_mm256_fmadd_ps(x, y, z))};
+      else return {batch<T>(_mm256_fmadd_pd(x, y, z))};
+    } else {
+      if constexpr (f32) return {batch<T>(_mm_fmadd_ps(x, y, z))};
+      else return {batch<T>(_mm_fmadd_pd(x, y, z))};
+    }
+#else
+    return detail::per_lane<T>([](T x, T y, T z) { return simd::fma(x, y, z); }, a, b, c);
+#endif
+  } else {
+    return add(mul(a, b), c);
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> min(vec<T> a, vec<T> b) noexcept {
+  return {xsimd::select(a.raw < b.raw, a.raw, b.raw)};  // a < b ? a : b, exactly
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> max(vec<T> a, vec<T> b) noexcept {
+  return {xsimd::select(a.raw > b.raw, a.raw, b.raw)};  // a > b ? a : b, exactly
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> abs(vec<T> a) noexcept {
+  if constexpr (std::is_unsigned_v<T>) {
+    return a;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return {xsimd::abs(a.raw)};
+  } else {
+    return {xsimd::select(a.raw < batch<T>(T{0}), neg(a).raw, a.raw)};
+  }
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
+  return {xsimd::sqrt(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> floor(vec<T> a) noexcept {
+  return {xsimd::floor(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> ceil(vec<T> a) noexcept {
+  return {xsimd::ceil(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> trunc(vec<T> a) noexcept {
+  return {xsimd::trunc(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> round_even(vec<T> a) noexcept {
+  return {xsimd::nearbyint(a.raw)};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> copysign(vec<T> mag, vec<T> sgn) noexcept {
+  return {xsimd::copysign(mag.raw, sgn.raw)};
+}
+
+// ---- Comparisons (ordered: false with a NaN, except ne) --------------------------------
+template <class T>
+SXLA_FORCE_INLINE mask<T> eq(vec<T> a, vec<T> b) noexcept {
+  return {a.raw == b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> ne(vec<T> a, vec<T> b) noexcept {
+  return {!(a.raw == b.raw)};  // unordered: true with a NaN, as in C++
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> lt(vec<T> a, vec<T> b) noexcept {
+  return {a.raw < b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> gt(vec<T> a, vec<T> b) noexcept {
+  return {a.raw > b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> le(vec<T> a, vec<T> b) noexcept {
+  return {a.raw <= b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE mask<T> ge(vec<T> a, vec<T> b) noexcept {
+  return {a.raw >= b.raw};
+}
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE mask<T> is_nan(vec<T> a) noexcept {
+  return {a.raw != a.raw};
+}
+
+// ---- Bits ------------------------------------------------------------------------------
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_and(vec<T> a, vec<T> b) noexcept {
+  return {a.raw & b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_or(vec<T> a, vec<T> b) noexcept {
+  return {a.raw | b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_xor(vec<T> a, vec<T> b) noexcept {
+  return {a.raw ^ b.raw};
+}
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_not(vec<T> a) noexcept {
+  return {~a.raw};
+}
+// ~a & b
+template <class T>
+SXLA_FORCE_INLINE vec<T> bit_andnot(vec<T> a, vec<T> b) noexcept {
+  return {~a.raw & b.raw};
+}
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE vec<U> bitcast(vec<T> a) noexcept {
+  return {xsimd::bitwise_cast<batch<U>>(a.raw)};
+}
+// Numeric conversion between lane types of the same width (float to integer truncates;
+// the value must be in range).
+template <class U, class T>
+  requires(sizeof(U) == sizeof(T))
+SXLA_FORCE_INLINE vec<U> convert(vec<T> a) noexcept {
+  if constexpr (std::is_same_v<U, T>) {
+    return a;
+  } else {
+    return {xsimd::batch_cast<U>(a.raw)};
+  }
+}
+
+template <int K, class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shl(vec<T> a) noexcept {
+  static_assert(K >= 0 && K < static_cast<int>(8 * sizeof(T)));
+  return {a.raw << K};
+}
+template <int K, class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shr(vec<T> a) noexcept {
+  static_assert(K >= 0 && K < static_cast<int>(8 * sizeof(T)));
+  return {a.raw >> K};  // arithmetic for signed lanes
+}
+// By per-lane amounts, with scalar.hpp's rule for amounts outside [0, bits).
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shl(vec<T> a, vec<T> n) noexcept {
+  return detail::per_lane<T>([](T x, T c) { return simd::shl(x, c); }, a, n);
+}
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
+  return detail::per_lane<T>([](T x, T c) { return simd::shr(x, c); }, a, n);
+}
+
+template <class T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE vec<T> popcount(vec<T> a) noexcept {
+  return detail::per_lane<T>([](T x) { return static_cast<T>(std::popcount(static_cast<uint_of<T>>(x))); }, a);
+}
+
+}  // namespace sxla::simd
+
+#endif  // SXLA_SIMD_XSIMD
+#endif  // SXLA_SIMD_XSIMD_HPP
