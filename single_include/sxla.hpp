@@ -48,6 +48,22 @@
 #define SXLA_MAX_ALIGN 64
 #endif
 
+// Destinations of at least this many bytes are written with non-temporal (streaming)
+// stores, which bypass the caches: a result that large does not stay in them anyway,
+// and skipping the read-for-ownership of each line saves a third of the traffic of a
+// two-operand elementwise op. 0 disables streaming stores.
+#ifndef SXLA_STREAM_STORE_BYTES
+#define SXLA_STREAM_STORE_BYTES (8 << 20)
+#endif
+
+// Assigning an expression to a tensor it reads in a different order (a = transpose(a))
+// evaluates into a temporary first. Up to this many bytes the temporary is on the stack;
+// above, on the heap: the one allocation sxla may make, and only in this case (assign
+// through x::noalias, or to another tensor, to avoid it).
+#ifndef SXLA_STACK_TEMPORARY_BYTES
+#define SXLA_STACK_TEMPORARY_BYTES (64 << 10)
+#endif
+
 // ---- Attributes ---------------------------------------------------------------
 #if defined(__GNUC__) || defined(__clang__)
 #define SXLA_FORCE_INLINE inline __attribute__((always_inline))
@@ -566,6 +582,24 @@ constexpr bool is_floating_point(primitive_type t) noexcept {
 constexpr bool is_complex(primitive_type t) noexcept {
   return t == primitive_type::c64 || t == primitive_type::c128;
 }
+// Whether a C++ type is std::complex (c64, c128).
+template <class T>
+inline constexpr bool is_complex_v = false;
+template <class T>
+inline constexpr bool is_complex_v<std::complex<T>> = true;
+
+// The C++ type of a complex number's parts (float for c64); any other type is its own.
+template <class T>
+struct complex_component {
+  using type = T;
+};
+template <class T>
+struct complex_component<std::complex<T>> {
+  using type = T;
+};
+template <class T>
+using complex_component_t = typename complex_component<T>::type;
+
 // The type of a complex number's parts; any other type is its own component type.
 constexpr primitive_type component_type(primitive_type t) noexcept {
   return t == primitive_type::c64    ? primitive_type::f32
@@ -770,6 +804,145 @@ class static_string {
 #endif  // SXLA_CORE_STATIC_STRING_HPP
 // ---- end include/sxla/core/static_string.hpp ----
 
+// ---- begin include/sxla/shape/broadcast_rules.hpp ----
+// sxla/shape/broadcast_rules.hpp: XLA's broadcasting rules as constexpr functions over
+// dimension lists (../shared/seeds/003): the result dimensions of an elementwise op on
+// two operands, implicitly (a scalar broadcasts anywhere; same-rank operands through
+// size-1 "degenerate" dimensions, (2,1) and (1,3) giving (2,3)) or with
+// broadcast_dimensions mapping the lower-rank operand into the higher-rank one (a 4-vector
+// with (0) against a 1x2 matrix gives 4x2); and the checks of broadcast_in_dim. A rule
+// that fails names itself (broadcast_error); the ops turn it into a compile error that
+// shows the op and both shapes.
+#ifndef SXLA_SHAPE_BROADCAST_RULES_HPP
+#define SXLA_SHAPE_BROADCAST_RULES_HPP
+
+#include <cstddef>
+#include <cstdint>
+
+
+namespace sxla {
+
+using dimension_list = small_vector<index_t, max_rank>;
+
+enum class broadcast_error : std::uint8_t {
+  none,
+  rank_change_without_dimensions,   // ranks differ, neither is a scalar, no broadcast_dimensions
+  dimension_mismatch,               // two sizes differ and neither is 1
+  dimensions_wrong_length,          // broadcast_dimensions needs one entry per lower-rank dimension
+  dimension_out_of_range,           // an entry is not a dimension of the higher-rank operand
+  dimensions_not_increasing,        // entries must be strictly increasing
+  dimensions_on_equal_ranks,        // same ranks: broadcast_dimensions must be empty or the identity
+};
+
+// The result of a shape rule: the result dimensions, or the broken rule and the operand
+// dimension where it broke.
+struct broadcast_shape {
+  broadcast_error error = broadcast_error::none;
+  dimension_list dimensions;
+  std::size_t at = 0;
+
+  constexpr bool ok() const noexcept { return error == broadcast_error::none; }
+};
+
+// Same-rank broadcasting through degenerate dimensions: each pair equal, or one of them 1;
+// the result takes the larger size ((2,1) and (1,3) give (2,3); a 0 pairs only with 0 or 1).
+constexpr broadcast_shape degenerate_broadcast(const dimension_list& a, const dimension_list& b) noexcept {
+  broadcast_shape r;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] == b[i] || b[i] == 1) {
+      r.dimensions.push_back(a[i]);
+    } else if (a[i] == 1) {
+      r.dimensions.push_back(b[i]);
+    } else {
+      r.error = broadcast_error::dimension_mismatch;
+      r.at = i;
+      return r;
+    }
+  }
+  return r;
+}
+
+// XLA's implicit broadcasting (no broadcast_dimensions): a scalar with anything, or equal
+// ranks through degenerate dimensions.
+constexpr broadcast_shape implicit_broadcast(const dimension_list& a, const dimension_list& b) noexcept {
+  if (a.empty()) return {broadcast_error::none, b, 0};
+  if (b.empty()) return {broadcast_error::none, a, 0};
+  if (a.size() != b.size()) return {broadcast_error::rank_change_without_dimensions, {}, 0};
+  return degenerate_broadcast(a, b);
+}
+
+// The lower-rank operand `low` expanded to the rank of `high` by broadcast_dimensions
+// (dims[i] is the dimension of `high` that low's dimension i matches); the other
+// dimensions become 1. Checks the mapping itself, not the sizes.
+constexpr broadcast_shape expand_by_dimensions(const dimension_list& low, std::size_t high_rank,
+                                               const dimension_list& dims) noexcept {
+  broadcast_shape r;
+  if (dims.size() != low.size()) {
+    r.error = broadcast_error::dimensions_wrong_length;
+    return r;
+  }
+  for (std::size_t i = 0; i < high_rank; ++i) r.dimensions.push_back(1);
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] < 0 || dims[i] >= static_cast<index_t>(high_rank)) {
+      r.error = broadcast_error::dimension_out_of_range;
+      r.at = i;
+      return r;
+    }
+    if (i > 0 && dims[i] <= dims[i - 1]) {
+      r.error = broadcast_error::dimensions_not_increasing;
+      r.at = i;
+      return r;
+    }
+    r.dimensions[static_cast<std::size_t>(dims[i])] = low[i];
+  }
+  return r;
+}
+
+// XLA's Op(lhs, rhs, broadcast_dimensions): the lower-rank operand is expanded by the
+// dimensions, then both broadcast through degenerate dimensions. With equal ranks the
+// dimensions must be empty or the identity; with a scalar they must be empty.
+constexpr broadcast_shape broadcast_with_dimensions(const dimension_list& a, const dimension_list& b,
+                                                    const dimension_list& dims) noexcept {
+  if (a.size() == b.size()) {
+    for (std::size_t i = 0; i < dims.size(); ++i) {
+      if (dims.size() != a.size() || dims[i] != static_cast<index_t>(i)) {
+        return {broadcast_error::dimensions_on_equal_ranks, {}, i};
+      }
+    }
+    return implicit_broadcast(a, b);
+  }
+  const bool a_low = a.size() < b.size();
+  const dimension_list& low = a_low ? a : b;
+  const dimension_list& high = a_low ? b : a;
+  if (low.empty() && !dims.empty()) return {broadcast_error::dimensions_wrong_length, {}, 0};
+  broadcast_shape e = expand_by_dimensions(low, high.size(), dims);
+  if (!e.ok()) return e;
+  broadcast_shape r = degenerate_broadcast(e.dimensions, high);
+  if (!r.ok()) {
+    // Report the lower-rank operand's dimension where the sizes clash.
+    for (std::size_t i = 0; i < dims.size(); ++i)
+      if (dims[i] == static_cast<index_t>(r.at)) r.at = i;
+  }
+  return r;
+}
+
+// BroadcastInDim(operand, out_dims, dims): operand dimension i goes to out_dims[dims[i]],
+// with size equal or 1; dims strictly increasing (XLA's rule for this op).
+constexpr broadcast_shape check_broadcast_in_dim(const dimension_list& operand, const dimension_list& out,
+                                                 const dimension_list& dims) noexcept {
+  broadcast_shape e = expand_by_dimensions(operand, out.size(), dims);
+  if (!e.ok()) return e;
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    const index_t want = out[static_cast<std::size_t>(dims[i])];
+    if (operand[i] != want && operand[i] != 1) return {broadcast_error::dimension_mismatch, {}, i};
+  }
+  return {broadcast_error::none, out, 0};
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_SHAPE_BROADCAST_RULES_HPP
+// ---- end include/sxla/shape/broadcast_rules.hpp ----
 // ---- begin include/sxla/shape/grammar.hpp ----
 // sxla/shape/grammar.hpp: the HLO shape-string grammar, as a constexpr parser that writes
 // the element type, dimensions and layout into any object with those members (it is
@@ -1894,9 +2067,15 @@ constexpr auto shape_display(std::index_sequence<I...>) noexcept {
 }  // namespace detail
 
 // The shape string of S as a type, for compiler messages: hlo<'f','3','2','[','2',']'>.
+// (A class template: g++ 12 crashes substituting a dependent spec into the alias's
+// expression directly.)
 template <shape_spec S>
-using shape_display_t = decltype(detail::shape_display<S>(
-    std::make_index_sequence<to_string<S, layout_printing::if_not_default>().size()>{}));
+struct shape_display {
+  using type = decltype(detail::shape_display<S>(
+      std::make_index_sequence<to_string<S, layout_printing::if_not_default>().size()>{}));
+};
+template <shape_spec S>
+using shape_display_t = typename shape_display<S>::type;
 
 }  // namespace sxla
 
@@ -2177,6 +2356,16 @@ struct is_storage_array : std::false_type {};
 
 template <class A>
 concept storage_array = is_storage_array<std::remove_cvref_t<A>>::value;
+
+// A lazy expression (expr/expression.hpp). Tensors and views take one in their
+// constructor or assignment and call evaluate_into(*this, e), which expr/assign.hpp
+// provides (found by argument-dependent lookup).
+// Tags a destination under construction for evaluate_into: no expression can read it.
+struct fresh_destination {};
+
+template <class E>
+concept assignable_expression =
+    !storage_array<E> && requires { requires std::remove_cvref_t<E>::is_expression; };
 
 namespace detail {
 template <class To, class From, bool Same>
@@ -2467,6 +2656,22 @@ class tensor {
     return *this;
   }
 
+  // The values of a lazy expression of the same element type and dimensions:
+  // x::tensor<"f32[2,3]{0,1}"> t = a + b; (include <sxla/sxla.hpp> or expr/assign.hpp).
+  template <assignable_expression E>
+  constexpr tensor(const E& e) noexcept {  // NOLINT: implicit by design
+    if (std::is_constant_evaluated() || shape_type::is_padded || shape_type::is_tiled) {
+      storage_ = {};
+      fill_padding();
+    }
+    evaluate_into(*this, e, fresh_destination{});
+  }
+  template <assignable_expression E>
+  constexpr tensor& operator=(const E& e) noexcept {
+    evaluate_into(*this, e);
+    return *this;
+  }
+
   // Logical element access; each index must be in [0, dimension).
   template <std::integral... I>
     requires(sizeof...(I) == rank)
@@ -2615,6 +2820,14 @@ class tensor_view {
     return *this;
   }
 
+  // Writes the values of a lazy expression into the viewed memory (see expr/assign.hpp).
+  template <assignable_expression E>
+    requires(!std::is_const_v<T>)
+  constexpr tensor_view& operator=(const E& e) noexcept {
+    evaluate_into(*this, e);
+    return *this;
+  }
+
   // Logical element access; each index must be in [0, dimension).
   template <std::integral... I>
     requires(sizeof...(I) == rank)
@@ -2671,6 +2884,76 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 
 #endif  // SXLA_TENSOR_VIEW_HPP
 // ---- end include/sxla/tensor/view.hpp ----
+
+// ---- begin include/sxla/expr/assign.hpp ----
+// sxla/expr/assign.hpp: putting an expression into storage. evaluate_into(dst, e) is what
+// `tensor = expr`, `view = expr` and `tensor t = expr` call: it checks the shapes at
+// compile time, and at run time whether e reads dst's memory in another order than it
+// writes it (a = x::transpose<1, 0>(a)); then it evaluates through a temporary (on the
+// stack up to SXLA_STACK_TEMPORARY_BYTES, else on the heap), otherwise directly. Reading
+// an element only where it is written (a = a * 2) needs no temporary.
+//
+//   x::eval(e)            a new tensor in the default layout
+//   x::noalias(t) = e     evaluate without the aliasing check (the caller promises none)
+#ifndef SXLA_EXPR_ASSIGN_HPP
+#define SXLA_EXPR_ASSIGN_HPP
+
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+
+// ---- begin include/sxla/expr/executor.hpp ----
+// sxla/expr/executor.hpp: evaluate(dst, expr), the loops that write an expression into
+// a tensor or view in one pass, in the destination's storage order. The strategy is
+// chosen at compile time from the destination's layout and the expression:
+//
+//  - untiled destination (any minor_to_major, padded or not): loop over the physical
+//    dimensions major to minor, skipping size-1 ones; the innermost becomes a line, and
+//    outer dimensions merge into it while the destination and every leaf keep a constant
+//    stride across them (f32[4,4] = a + b is one run of 16). Each line runs in vectors
+//    when every node has a vector form for the lane width, with masked (or buffered)
+//    loads and stores for the tail; large destinations use streaming stores.
+//  - tiled destination: the same lines, one per run of the last storage dimension,
+//    when consecutive slots there are consecutive elements of one logical dimension;
+//    otherwise element by element.
+//  - constant evaluation: element by element in logical order (no SIMD).
+//
+// Aliasing is not handled here (assign.hpp).
+#ifndef SXLA_EXPR_EXECUTOR_HPP
+#define SXLA_EXPR_EXECUTOR_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/simd/vec.hpp ----
+// sxla/simd/vec.hpp: vec<T> and mask<T>, the vectors of the selected backend, with the
+// vocabulary of scalar.hpp (highway.hpp or xsimd.hpp implements it). has_vec<T> tells
+// whether T has vectors at all: never with the scalar backend, whose one-lane instance
+// is scalar.hpp. Operators + - * / and comparisons on vectors call the vocabulary, so
+// generic kernels read the same for a float and for vec<float>.
+//
+//   template <class V> V axpy(V a, V x, V y) { return simd::fma(a, x, y); }
+//   axpy(2.0f, x, y);                                    // one lane
+//   axpy(simd::splat<simd::vec<float>>(2.0f), vx, vy);   // lanes<float> lanes
+#ifndef SXLA_SIMD_VEC_HPP
+#define SXLA_SIMD_VEC_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+// ---- begin include/sxla/simd/highway.hpp ----
+// sxla/simd/highway.hpp: the vector vocabulary on Google Highway (static dispatch for the
+// compiler's target, full-width vectors): vec<T> and mask<T> wrap hn::Vec and hn::Mask,
+// and the free functions mirror scalar.hpp lane by lane. Where the target lacks an
+// instruction (8-bit multiplies, 64-bit multiplies before AVX-512, ...) a function works
+// lane by lane instead, so every function exists for every lane type. Empty unless
+// SXLA_SIMD_HIGHWAY is the selected backend.
+#ifndef SXLA_SIMD_HIGHWAY_HPP
+#define SXLA_SIMD_HIGHWAY_HPP
 
 // ---- begin include/sxla/simd/backend.hpp ----
 // sxla/simd/backend.hpp: which SIMD backend this build uses (Highway, xsimd or scalar,
@@ -2746,16 +3029,6 @@ inline std::string_view target_name() noexcept {
 
 #endif  // SXLA_SIMD_BACKEND_HPP
 // ---- end include/sxla/simd/backend.hpp ----
-// ---- begin include/sxla/simd/highway.hpp ----
-// sxla/simd/highway.hpp: the vector vocabulary on Google Highway (static dispatch for the
-// compiler's target, full-width vectors): vec<T> and mask<T> wrap hn::Vec and hn::Mask,
-// and the free functions mirror scalar.hpp lane by lane. Where the target lacks an
-// instruction (8-bit multiplies, 64-bit multiplies before AVX-512, ...) a function works
-// lane by lane instead, so every function exists for every lane type. Empty unless
-// SXLA_SIMD_HIGHWAY is the selected backend.
-#ifndef SXLA_SIMD_HIGHWAY_HPP
-#define SXLA_SIMD_HIGHWAY_HPP
-
 // ---- begin include/sxla/simd/scalar.hpp ----
 // sxla/simd/scalar.hpp: the SIMD vocabulary for one lane. Every function the vector
 // backends provide (splat, add with wrap-around, fma, min, max, select, rounding, bit
@@ -2891,6 +3164,11 @@ SXLA_FORCE_INLINE constexpr T mul(T a, T b) noexcept {
   }
 }
 template <lane_type T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE constexpr T div(T a, T b) noexcept {
+  return a / b;
+}
+template <lane_type T>
 SXLA_FORCE_INLINE constexpr T neg(T a) noexcept {
   if constexpr (std::is_integral_v<T>) {
     return sub(T{0}, a);
@@ -2961,6 +3239,12 @@ SXLA_FORCE_INLINE constexpr T shr(T a, T n) noexcept {
     if (count >= 8 * sizeof(T)) return T{0};
     return static_cast<T>(a >> count);
   }
+}
+
+template <lane_type T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE constexpr T popcount(T a) noexcept {
+  return static_cast<T>(std::popcount(static_cast<uint_of<T>>(a)));
 }
 
 // ---- Masks (bool for one lane) ---------------------------------------------------------
@@ -3729,23 +4013,6 @@ HWY_AFTER_NAMESPACE();
 #endif  // SXLA_SIMD_HIGHWAY
 #endif  // SXLA_SIMD_HIGHWAY_HPP
 // ---- end include/sxla/simd/highway.hpp ----
-// ---- begin include/sxla/simd/vec.hpp ----
-// sxla/simd/vec.hpp: vec<T> and mask<T>, the vectors of the selected backend, with the
-// vocabulary of scalar.hpp (highway.hpp or xsimd.hpp implements it). has_vec<T> tells
-// whether T has vectors at all: never with the scalar backend, whose one-lane instance
-// is scalar.hpp. Operators + - * / and comparisons on vectors call the vocabulary, so
-// generic kernels read the same for a float and for vec<float>.
-//
-//   template <class V> V axpy(V a, V x, V y) { return simd::fma(a, x, y); }
-//   axpy(2.0f, x, y);                                    // one lane
-//   axpy(simd::splat<simd::vec<float>>(2.0f), vx, vy);   // lanes<float> lanes
-#ifndef SXLA_SIMD_VEC_HPP
-#define SXLA_SIMD_VEC_HPP
-
-#include <cstddef>
-#include <cstdint>
-#include <type_traits>
-
 // ---- begin include/sxla/simd/xsimd.hpp ----
 // sxla/simd/xsimd.hpp: the vector vocabulary on xsimd 8.1 (the widest architecture the
 // compiler's flags enable): vec<T> and mask<T> wrap xsimd::batch and xsimd::batch_bool,
@@ -4249,10 +4516,2579 @@ SXLA_FORCE_INLINE mask<T> operator>=(vec<T> a, vec<T> b) noexcept {
 }
 #endif
 
+#if !defined(SXLA_SIMD_SCALAR)
+// f(a[i], b[i]...) for each lane i: for operations without a vector instruction.
+template <class R, class F, class T, class... U>
+SXLA_FORCE_INLINE vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept {
+  return detail::per_lane<R>(f, a, b...);
+}
+#else
+template <class R, class F, class T, class... U>
+vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept;
+#endif
+
+// Whether V is a vector, or a mask.
+template <class V>
+inline constexpr bool is_vec_v = false;
+template <class T>
+inline constexpr bool is_vec_v<vec<T>> = true;
+template <class V>
+inline constexpr bool is_mask_v = false;
+template <class T>
+inline constexpr bool is_mask_v<mask<T>> = true;
+
 }  // namespace sxla::simd
 
 #endif  // SXLA_SIMD_VEC_HPP
 // ---- end include/sxla/simd/vec.hpp ----
+
+namespace sxla {
+
+namespace detail {
+
+// The lane type an expression's lines are loaded with when written to T.
+template <class E, class T>
+using lane_for_t = std::conditional_t<
+    !std::is_same_v<T, bool>, T,
+    std::conditional_t<std::is_void_v<typename E::lane_type>, std::uint8_t, typename E::lane_type>>;
+
+// Whether expression E can be written to element type T with vectors.
+template <class E, class T>
+inline constexpr bool vector_path = [] {
+  using L = lane_for_t<E, T>;
+  if constexpr (!simd::has_vec<L>) {
+    return false;
+  } else if constexpr (!std::is_same_v<T, bool> && !simd::has_vec<T>) {
+    return false;
+  } else {
+    return E::template vectorizable<L>;
+  }
+}();
+
+// Writes line elements [0, n) to out[0, n).
+template <class E, class T, bool Stream, class Line>
+SXLA_FORCE_INLINE void write_line(const Line& line, T* out, index_t n) noexcept {
+  if constexpr (vector_path<E, T>) {
+    using L = lane_for_t<E, T>;
+    constexpr index_t lanes = static_cast<index_t>(simd::lanes<L>);
+    index_t j = 0;
+    if constexpr (std::is_same_v<T, bool>) {
+      for (; j + lanes <= n; j += lanes) simd::store_mask(line.template load<L>(j), out + j, simd::lanes<L>);
+      if (j < n) simd::store_mask(line.template load_n<L>(j, static_cast<std::size_t>(n - j)), out + j,
+                                  static_cast<std::size_t>(n - j));
+    } else {
+      if constexpr (Stream) {
+        constexpr std::uintptr_t align = sizeof(T) * simd::lanes<L>;
+        for (; j < n && reinterpret_cast<std::uintptr_t>(out + j) % align != 0; ++j) out[j] = line.get(j);
+        for (; j + lanes <= n; j += lanes) simd::stream(line.template load<L>(j), out + j);
+      } else {
+        for (; j + 2 * lanes <= n; j += 2 * lanes) {
+          const auto v0 = line.template load<L>(j);
+          const auto v1 = line.template load<L>(j + lanes);
+          simd::store(v0, out + j);
+          simd::store(v1, out + j + lanes);
+        }
+        for (; j + lanes <= n; j += lanes) simd::store(line.template load<L>(j), out + j);
+      }
+      if (j < n) {
+        simd::store_n(line.template load_n<L>(j, static_cast<std::size_t>(n - j)), out + j,
+                      static_cast<std::size_t>(n - j));
+      }
+    }
+  } else {
+    for (index_t j = 0; j < n; ++j) out[j] = line.get(j);
+  }
+}
+
+// The loop plan for an untiled destination shape D and expression E.
+template <class D, class E>
+struct untiled_plan {
+  static constexpr std::size_t rank = D::rank;
+  // Physical dimensions, major to minor, of size > 1.
+  static constexpr small_vector<index_t, max_rank> loops = [] {
+    small_vector<index_t, max_rank> v;
+    for (std::size_t k = 0; k < rank; ++k) {
+      const index_t d = D::map.physical_to_logical[k];
+      if (D::dimensions[static_cast<std::size_t>(d)] > 1) v.push_back(d);
+    }
+    return v;
+  }();
+  static constexpr std::size_t loop_count = loops.size();
+
+  template <std::size_t K>  // may loops[K - 1] merge into loops[K]?
+  static constexpr bool merges() noexcept {
+    constexpr auto outer = static_cast<std::size_t>(loops[K - 1]);
+    constexpr auto inner = static_cast<std::size_t>(loops[K]);
+    return D::map.strides[outer] == D::dimensions[inner] * D::map.strides[inner] &&
+           E::template mergeable<outer, inner>;
+  }
+  // The first loop of the innermost merged run.
+  static constexpr std::size_t first_merged = [] {
+    if constexpr (loop_count == 0) {
+      return std::size_t{0};
+    } else {
+      return []<std::size_t... K>(std::index_sequence<K...>) {
+        constexpr bool ok[] = {false, merges<K + 1>()...};
+        std::size_t k = loop_count - 1;
+        while (k > 0 && ok[k]) --k;
+        return k;
+      }(std::make_index_sequence<loop_count - 1>{});
+    }
+  }();
+  static constexpr std::size_t inner = loop_count == 0 ? 0 : static_cast<std::size_t>(loops[loop_count - 1]);
+  static constexpr index_t run_length = [] {
+    index_t n = 1;
+    for (std::size_t k = first_merged; k < loop_count; ++k) n *= D::dimensions[static_cast<std::size_t>(loops[k])];
+    return n;
+  }();
+  static constexpr bool unit_stride = loop_count == 0 || D::map.strides[inner] == 1;
+};
+
+template <class Dst, class E, bool Stream>
+void evaluate_untiled(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  using P = untiled_plan<D, E>;
+  T* out = dst.data();
+  multi_index<D::rank> idx{};
+  if constexpr (P::loop_count == 0) {
+    out[D::offset(idx)] = e.at(idx);
+  } else {
+    while (true) {
+      T* o = out + D::offset(idx);
+      if constexpr (P::unit_stride) {
+        write_line<E, T, Stream>(e.template line<P::inner>(idx), o, P::run_length);
+      } else {  // a padded size-1 dimension is more minor: the run is strided
+        const auto line = e.template line<P::inner>(idx);
+        for (index_t j = 0; j < P::run_length; ++j) o[j * D::map.strides[P::inner]] = line.get(j);
+      }
+      // Next index of the outer loops (an odometer, minor loop fastest).
+      std::size_t k = P::first_merged;
+      while (k > 0) {
+        const auto d = static_cast<std::size_t>(P::loops[k - 1]);
+        if (++idx[d] < D::dimensions[d]) break;
+        idx[d] = 0;
+        --k;
+      }
+      if (k == 0) return;
+    }
+  }
+}
+
+// The tiled layouts whose last storage dimension holds consecutive elements of one
+// logical dimension: no '*' merges a dimension into the most minor one at any level.
+template <class D>
+inline constexpr bool clean_minor_tiles = [] {
+  for (const tile_level& lv : D::map.levels) {
+    const std::size_t n = lv.in_bounds.size();
+    if (n >= 2 && lv.combine_into_next[n - 2]) return false;
+  }
+  return D::rank > 0;
+}();
+
+template <class Dst, class E, bool Stream>
+void evaluate_tiled(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  T* out = dst.data();
+  if constexpr (!clean_minor_tiles<D>) {
+    for_each_index<D>([&](const multi_index<D::rank>& idx) { out[D::offset(idx)] = e.at(idx); });
+  } else {
+    constexpr std::size_t m = static_cast<std::size_t>(D::map.physical_to_logical[D::rank - 1]);
+    constexpr index_t block = D::map.storage_bounds[D::map.storage_bounds.size() - 1];
+    multi_index<D::rank> idx{};
+    for (index_t off = 0; off < D::storage_count; off += block) {
+      if (!delinearize(D::map, off, idx.data())) continue;  // a block of padding
+      // Padding inside a block is a suffix: shrink the run until its last slot maps back.
+      index_t n = block < D::dimensions[m] - idx[m] ? block : D::dimensions[m] - idx[m];
+      while (n > 1) {
+        multi_index<D::rank> last = idx;
+        last[m] += n - 1;
+        if (D::offset(last) == off + n - 1) break;
+        --n;
+      }
+      write_line<E, T, Stream>(e.template line<m>(idx), out + off, n);
+    }
+  }
+}
+
+}  // namespace detail
+
+// Writes every element of e into dst (same dimensions and element type), in dst's
+// storage order. Padding slots of dst are left as they are.
+template <class Dst, class E>
+constexpr void evaluate(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  if (std::is_constant_evaluated()) {
+    auto* out = dst.data();
+    for_each_index<D>([&](const multi_index<D::rank>& idx) { out[D::offset(idx)] = e.at(idx); });
+    return;
+  }
+  if constexpr (D::element_count == 0) {
+    return;
+  } else {
+    using T = typename D::value_type;
+    constexpr bool stream = SXLA_STREAM_STORE_BYTES > 0 && simd::has_vec<T> &&
+                            D::storage_count * static_cast<index_t>(sizeof(T)) >= SXLA_STREAM_STORE_BYTES;
+    if constexpr (D::is_tiled) {
+      detail::evaluate_tiled<Dst, E, stream>(dst, e);
+    } else {
+      detail::evaluate_untiled<Dst, E, stream>(dst, e);
+    }
+    if constexpr (stream) simd::stream_fence();
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_EXECUTOR_HPP
+// ---- end include/sxla/expr/executor.hpp ----
+// ---- begin include/sxla/expr/expression.hpp ----
+// sxla/expr/expression.hpp: what a lazy expression is. Every node (an op's result, or a
+// leaf wrapping a tensor, a view or a number) is a small value type with a static shape
+// and this protocol:
+//
+//   static constexpr bool is_expression = true;
+//   static constexpr shape_spec spec;        // element type and dimensions (default layout)
+//   static constexpr std::size_t rank;
+//   using value_type;                        // the C++ type of the element type
+//   value_type at(const multi_index<rank>&) const;        // one logical element
+//   template <std::size_t M> auto line(const multi_index<rank>& start) const;
+//       // a cursor over start, start + e_M, start + 2 e_M, ... (see line.hpp)
+//   template <std::size_t Outer, std::size_t Inner> static constexpr bool mergeable;
+//       // a line along Inner may run on across Outer: element j of the line at
+//       // (.., o, .., 0, ..) is element (.., o + j / n, .., j % n, ..), n = dims[Inner]
+//   using lane_type;                         // the lane type its vectors naturally
+//       // have (void: none, or it adapts to any); a pred result takes its operands'
+//   template <class L> static constexpr bool vectorizable;
+//       // the line's load<L>() works with lanes of L's width
+//   template <class F> void for_each_leaf(F&& f, bool direct) const;
+//       // f(first, last, spec, direct) for the memory each array leaf reads; direct is
+//       // true when the leaf is read at the very index being evaluated (see assign.hpp)
+//
+// Nodes hold their operands by value (leaves hold a pointer to a tensor, or a view), so
+// an expression is cheap to copy and must not outlive the tensors it reads.
+#ifndef SXLA_EXPR_EXPRESSION_HPP
+#define SXLA_EXPR_EXPRESSION_HPP
+
+#include <cstddef>
+#include <type_traits>
+
+
+namespace sxla {
+
+template <class E>
+concept expression = requires {
+  requires std::remove_cvref_t<E>::is_expression;
+  std::remove_cvref_t<E>::spec;
+};
+
+template <expression E>
+using expr_value_t = typename std::remove_cvref_t<E>::value_type;
+
+namespace detail {
+// The first of Ts that is not void (void if all are).
+template <class... Ts>
+struct first_lane {
+  using type = void;
+};
+template <class T, class... Ts>
+struct first_lane<T, Ts...> {
+  using type = std::conditional_t<std::is_void_v<T>, typename first_lane<Ts...>::type, T>;
+};
+}  // namespace detail
+
+template <class... Ts>
+using first_lane_t = typename detail::first_lane<Ts...>::type;
+
+// The logical shape of an expression result: an element type and dimensions in XLA's
+// default layout (expressions have no storage, hence no layout of their own).
+constexpr shape_spec logical_spec(primitive_type type, const dimension_list& dims) noexcept {
+  return shape_spec(type, dims, default_layout(dims.size()));
+}
+
+template <class T>
+constexpr shape_spec logical_spec(const dimension_list& dims) noexcept {
+  return logical_spec(primitive_type_of<T>, dims);
+}
+
+constexpr dimension_list dimensions_of(const shape_spec& s) noexcept { return s.dimensions; }
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_EXPRESSION_HPP
+// ---- end include/sxla/expr/expression.hpp ----
+// ---- begin include/sxla/expr/leaf.hpp ----
+// sxla/expr/leaf.hpp: the leaves of expressions. array_leaf reads a tensor (through a
+// pointer, for a named tensor; by value, for a temporary one) or a view (by value, it is
+// a pointer already), in its own layout: an untiled layout gives strided lines (the
+// stride along each dimension is a compile-time constant), a tiled one element-by-element
+// lines. scalar_leaf is a number, a rank-0 expression. as_operand() turns what a user
+// passes to an op (an expression, a tensor, a view) into a node.
+#ifndef SXLA_EXPR_LEAF_HPP
+#define SXLA_EXPR_LEAF_HPP
+
+#include <complex>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/expr/line.hpp ----
+// sxla/expr/line.hpp: line cursors, what the evaluators' inner loops read. A line is the
+// run of elements start, start + e_M, start + 2 e_M, ... along one dimension M of an
+// expression; the executor asks the root node for a line and walks it:
+//
+//   value_type get(index_t j) const;                  // element j
+//   template <class L> auto load(index_t j) const;    // lanes<L> elements from j
+//   template <class L> auto load_n(index_t j, std::size_t n) const;  // n < lanes<L>; the
+//                                                      // other lanes hold any value
+//
+// load returns vec<value_type> (of L's width), or mask<L> when value_type is bool. Leaf
+// lines: strided_line (memory at a constant stride: contiguous, broadcast or gathered),
+// constant_line (one value), gather_line (any other layout: element by element).
+#ifndef SXLA_EXPR_LINE_HPP
+#define SXLA_EXPR_LINE_HPP
+
+#include <cstddef>
+#include <type_traits>
+
+
+namespace sxla {
+
+namespace detail {
+// A mask with every lane set to b.
+template <class L>
+SXLA_FORCE_INLINE simd::mask<L> uniform_mask(bool b) noexcept {
+  return simd::first_n<L>(b ? simd::lanes<L> : 0);
+}
+
+// A vector result as loaded with lanes of L: a mask of another lane type of L's width
+// becomes mask<L> (a comparison of s32 values inside an f32 select); values stay.
+template <class L, class R>
+SXLA_FORCE_INLINE auto as_lanes_of(R r) noexcept {
+  if constexpr (requires { simd::mask_cast<L>(r); }) {
+    return simd::mask_cast<L>(r);
+  } else {
+    return r;
+  }
+}
+
+// Lanes filled element by element from get(j + i).
+template <class L, class T, class Get>
+SXLA_FORCE_INLINE auto load_by_element(const Get& get, index_t j, std::size_t n) noexcept {
+  constexpr std::size_t lanes = simd::lanes<L>;
+  if constexpr (std::is_same_v<T, bool>) {
+    bool b[lanes] = {};
+    for (std::size_t i = 0; i < n; ++i) b[i] = get(j + static_cast<index_t>(i));
+    return simd::load_mask<L>(b, lanes);
+  } else {
+    alignas(64) T v[lanes] = {};
+    for (std::size_t i = 0; i < n; ++i) v[i] = get(j + static_cast<index_t>(i));
+    return simd::load(v);
+  }
+}
+}  // namespace detail
+
+// Elements p[0], p[Stride], p[2 * Stride], ... (Stride may be 0 or negative).
+template <class T, index_t Stride>
+struct strided_line {
+  using value_type = std::remove_const_t<T>;
+  const value_type* p;
+
+  SXLA_FORCE_INLINE constexpr value_type get(index_t j) const noexcept { return p[j * Stride]; }
+
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
+    if constexpr (std::is_same_v<value_type, bool>) {
+      if constexpr (Stride == 1) {
+        return simd::load_mask<L>(p + j, simd::lanes<L>);
+      } else {
+        return detail::load_by_element<L, bool>([this](index_t k) { return get(k); }, j, simd::lanes<L>);
+      }
+    } else if constexpr (Stride == 1) {
+      return simd::load(p + j);
+    } else if constexpr (Stride == 0) {
+      return simd::splat<simd::vec<value_type>>(p[0]);
+    } else {
+      return simd::gather(p + j * Stride, Stride);
+    }
+  }
+
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
+    if constexpr (std::is_same_v<value_type, bool>) {
+      if constexpr (Stride == 1) {
+        return simd::load_mask<L>(p + j, n);
+      } else {
+        return detail::load_by_element<L, bool>([this](index_t k) { return get(k); }, j, n);
+      }
+    } else if constexpr (Stride == 1) {
+      return simd::load_n(p + j, n);
+    } else if constexpr (Stride == 0) {
+      return simd::splat<simd::vec<value_type>>(p[0]);
+    } else {
+      return detail::load_by_element<L, value_type>([this](index_t k) { return get(k); }, j, n);
+    }
+  }
+};
+
+// The same value at every position.
+template <class T>
+struct constant_line {
+  using value_type = T;
+  T value;
+
+  SXLA_FORCE_INLINE constexpr T get(index_t) const noexcept { return value; }
+
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t) const noexcept {
+    if constexpr (std::is_same_v<T, bool>) {
+      return detail::uniform_mask<L>(value);
+    } else {
+      return simd::splat<simd::vec<T>>(value);
+    }
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t) const noexcept {
+    return load<L>(j);
+  }
+};
+
+// Element j is get(j) of a callable (layouts without a constant stride, such as tiled
+// ones, and nodes computed from the index).
+template <class T, class Get>
+struct gather_line {
+  using value_type = T;
+  Get get_fn;
+
+  SXLA_FORCE_INLINE constexpr T get(index_t j) const noexcept { return get_fn(j); }
+
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
+    return detail::load_by_element<L, T>(get_fn, j, simd::lanes<L>);
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
+    return detail::load_by_element<L, T>(get_fn, j, n);
+  }
+};
+
+template <class T, class Get>
+constexpr gather_line<T, Get> make_gather_line(Get get) noexcept {
+  return {get};
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_LINE_HPP
+// ---- end include/sxla/expr/line.hpp ----
+
+namespace sxla {
+
+// A number usable as an operand: an arithmetic type, f16, bf16 or a complex number.
+template <class T>
+concept scalar_value = element<std::remove_cvref_t<T>> || std::is_arithmetic_v<std::remove_cvref_t<T>>;
+
+namespace detail {
+template <class T>
+struct is_tensor_view : std::false_type {};
+template <shape_spec S, class T>
+struct is_tensor_view<tensor_view<S, T>> : std::true_type {};
+
+// Whether lines of element type T can be loaded as lanes of L's width.
+template <class T, class L>
+inline constexpr bool lanes_fit =
+    simd::has_vec<L> && (std::is_same_v<T, bool> || (simd::has_vec<T> && sizeof(T) == sizeof(L)));
+}  // namespace detail
+
+// A tensor (Owned = false: through a pointer; true: a copy) or a view (a copy).
+template <class A, bool Owned>
+struct array_leaf {
+  static constexpr bool is_expression = true;
+  using shape_type = typename A::shape_type;
+  using value_type = typename shape_type::value_type;
+  static constexpr std::size_t rank = shape_type::rank;
+  static constexpr shape_spec spec = logical_spec(A::spec.element_type, A::spec.dimensions);
+  using lane_type = std::conditional_t<simd::has_vec<value_type>, value_type, void>;
+
+  std::conditional_t<Owned, A, const A*> array;
+
+  SXLA_FORCE_INLINE constexpr const value_type* data() const noexcept {
+    if constexpr (Owned) {
+      return array.data();
+    } else {
+      return array->data();
+    }
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return data()[shape_type::offset(idx)];
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    const value_type* p = data();
+    if constexpr (!shape_type::is_tiled) {
+      return strided_line<value_type, shape_type::map.strides[M]>{p + shape_type::offset(start)};
+    } else {
+      return make_gather_line<value_type>([p, start](index_t j) {
+        multi_index<rank> k = start;
+        k[M] += j;
+        return p[shape_type::offset(k)];
+      });
+    }
+  }
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable =
+      !shape_type::is_tiled &&
+      shape_type::map.strides[Outer] == shape_type::dimensions[Inner] * shape_type::map.strides[Inner];
+
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<value_type, L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool direct) const {
+    const value_type* p = data();
+    f(static_cast<const void*>(p), static_cast<const void*>(p + shape_type::storage_count), A::spec, direct);
+  }
+};
+
+// A number: a rank-0 expression.
+template <class T>
+struct scalar_leaf {
+  static constexpr bool is_expression = true;
+  using value_type = T;
+  static constexpr std::size_t rank = 0;
+  static constexpr shape_spec spec = logical_spec<T>({});
+  using lane_type = void;  // a constant: any lane width
+
+  T value;
+
+  SXLA_FORCE_INLINE constexpr T at(const multi_index<0>&) const noexcept { return value; }
+
+  template <std::size_t, std::size_t>
+  static constexpr bool mergeable = true;
+
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<T, L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&&, bool) const {}
+};
+
+// What an op makes of an operand: expressions as they are, tensors and views as leaves.
+template <class X>
+  requires(expression<X> || storage_array<X>)
+constexpr auto as_operand(X&& x) noexcept {
+  using D = std::remove_cvref_t<X>;
+  if constexpr (expression<D>) {
+    return D(static_cast<X&&>(x));
+  } else if constexpr (detail::is_tensor_view<D>::value || !std::is_lvalue_reference_v<X>) {
+    return array_leaf<D, true>{D(static_cast<X&&>(x))};
+  } else {
+    return array_leaf<D, false>{&x};
+  }
+}
+
+template <class X>
+using operand_t = decltype(as_operand(std::declval<X>()));
+
+// Whether X can be an operand of an op (an expression, a tensor or a view).
+template <class X>
+concept operand = expression<X> || storage_array<X>;
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_LEAF_HPP
+// ---- end include/sxla/expr/leaf.hpp ----
+
+namespace sxla {
+
+namespace detail {
+
+// Whether writing e into dst, element by element, could overwrite an element e still
+// has to read: some leaf's memory overlaps dst's, and that leaf is not read exactly at
+// the index being written, from the same address in the same layout.
+template <class Dst, class E>
+bool reads_overwritten(std::uintptr_t first, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  const auto last = first + static_cast<std::uintptr_t>(D::storage_count) * sizeof(typename D::value_type);
+  bool conflict = false;
+  e.for_each_leaf(
+      [&](const void* lb, const void* le, const shape_spec& spec, bool direct) {
+        const auto b = reinterpret_cast<std::uintptr_t>(lb), end = reinterpret_cast<std::uintptr_t>(le);
+        if (end <= first || last <= b) return;
+        if (direct && b == first && spec.layout == Dst::spec.layout && spec.dimensions == Dst::spec.dimensions)
+          return;
+        conflict = true;
+      },
+      true);
+  return conflict;
+}
+
+template <class Dst, class E>
+void evaluate_via_temporary(Dst& dst, const E& e) {
+  using tmp_t = tensor<Dst::spec>;
+  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
+    tmp_t tmp(uninitialized);
+    evaluate(tmp, e);
+    copy_elements(dst, tmp);
+  } else {
+    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
+    evaluate(*tmp, e);
+    copy_elements(dst, *tmp);
+  }
+}
+
+}  // namespace detail
+
+// dst's elements := e's (same element type and dimensions; dst in any layout).
+template <class Dst, expression E>
+constexpr void evaluate_into(Dst& dst, const E& e) {
+  static_assert(require_same_logical_shape<Dst::spec, E::spec>());
+  if (!std::is_constant_evaluated() &&
+      detail::reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), e)) {
+    detail::evaluate_via_temporary(dst, e);
+  } else {
+    evaluate(dst, e);
+  }
+}
+
+// The same for a tensor being constructed, which nothing can read yet.
+template <class Dst, expression E>
+constexpr void evaluate_into(Dst& dst, const E& e, fresh_destination) {
+  static_assert(require_same_logical_shape<Dst::spec, E::spec>());
+  evaluate(dst, e);
+}
+
+// The result of an expression (or a copy of a tensor or view) as a new tensor in XLA's
+// default layout: x::eval(x::add(a, b)). Usable in constant expressions.
+template <operand X>
+constexpr auto eval(X&& x) {
+  using E = operand_t<X>;
+  return tensor<E::spec>(as_operand(static_cast<X&&>(x)));
+}
+
+// x::noalias(dst) = e evaluates e straight into dst: the caller promises that e does not
+// read dst in another order than it writes it.
+template <class Dst>
+class noalias_assignment {
+ public:
+  constexpr explicit noalias_assignment(Dst& dst) noexcept : dst_(dst) {}
+  template <operand X>
+  constexpr void operator=(X&& x) && {  // NOLINT: assignment through a proxy returns nothing
+    const auto e = as_operand(static_cast<X&&>(x));
+    static_assert(require_same_logical_shape<Dst::spec, std::remove_cvref_t<decltype(e)>::spec>());
+    evaluate(dst_, e);
+  }
+
+ private:
+  Dst& dst_;
+};
+
+template <storage_array Dst>
+constexpr noalias_assignment<Dst> noalias(Dst& dst) noexcept {
+  return noalias_assignment<Dst>(dst);
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_ASSIGN_HPP
+// ---- end include/sxla/expr/assign.hpp ----
+// ---- begin include/sxla/expr/broadcast_node.hpp ----
+// sxla/expr/broadcast_node.hpp: broadcast_node, XLA's BroadcastInDim as a lazy node: the
+// operand's dimension i is the result's dimension Dims[i] (or is replicated along it when
+// its size is 1); the other result dimensions replicate the operand. Reads cost nothing
+// extra: a line along a dimension the operand has is the operand's own line, along any
+// other dimension it is a constant. Implicit broadcasting (scalars, degenerate
+// dimensions, broadcast_dimensions) and the ops broadcast and broadcast_in_dim all build
+// it; their shape rules are in shape/broadcast_rules.hpp.
+#ifndef SXLA_EXPR_BROADCAST_NODE_HPP
+#define SXLA_EXPR_BROADCAST_NODE_HPP
+
+#include <cstddef>
+
+
+namespace sxla {
+
+template <class Op, dimension_list OutDims, dimension_list Dims>
+struct broadcast_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  static constexpr std::size_t rank = OutDims.size();
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, OutDims);
+  static constexpr std::size_t operand_rank = Op::rank;
+  using lane_type = typename Op::lane_type;
+
+  Op operand;
+
+  // The operand index read for result index idx.
+  SXLA_FORCE_INLINE static constexpr multi_index<operand_rank> source(const multi_index<rank>& idx) noexcept {
+    multi_index<operand_rank> s{};
+    for (std::size_t k = 0; k < operand_rank; ++k)
+      s[k] = Op::spec.dimensions[k] == 1 ? 0 : idx[static_cast<std::size_t>(Dims[k])];
+    return s;
+  }
+
+  // The operand dimension that varies along result dimension d, or -1 (replicated).
+  static constexpr int feeding(std::size_t d) noexcept {
+    for (std::size_t k = 0; k < operand_rank; ++k)
+      if (static_cast<std::size_t>(Dims[k]) == d && Op::spec.dimensions[k] != 1) return static_cast<int>(k);
+    return -1;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return operand.at(source(idx));
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    constexpr int k = feeding(M);
+    if constexpr (k >= 0) {
+      return operand.template line<static_cast<std::size_t>(k)>(source(start));
+    } else {
+      return constant_line<value_type>{operand.at(source(start))};
+    }
+  }
+
+ private:
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable_impl() noexcept {
+    constexpr int ko = feeding(Outer), ki = feeding(Inner);
+    if constexpr (ko < 0 && ki < 0) {
+      return true;
+    } else if constexpr (ko < 0 || ki < 0) {
+      return false;
+    } else {
+      return Op::template mergeable<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki)>;
+    }
+  }
+
+ public:
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = mergeable_impl<Outer, Inner>();
+
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+};
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_BROADCAST_NODE_HPP
+// ---- end include/sxla/expr/broadcast_node.hpp ----
+// ---- begin include/sxla/expr/elementwise_node.hpp ----
+// sxla/expr/elementwise_node.hpp: elementwise_node<F, Ops...>, an N-ary elementwise op
+// as a lazy node: element idx is f(op.at(idx)...), and a line is f applied to the
+// operands' lines, lane by lane. The operands have the result's dimensions already (the
+// op functions insert broadcast nodes). F is a functor:
+//
+//   template <class... T> using result = ...;   // the result's C++ element type
+//   template <class V...> constexpr auto operator()(V... v) const;
+//       // on elements (V = the operands' value types) and on vectors (vec<T>, mask<L>)
+//   template <class L, class... T> static constexpr bool vectorizable;
+//       // operator() has a vector form for these element types at L's lane width
+#ifndef SXLA_EXPR_ELEMENTWISE_NODE_HPP
+#define SXLA_EXPR_ELEMENTWISE_NODE_HPP
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+
+namespace sxla {
+
+namespace detail {
+template <class T>
+inline constexpr bool is_small_float_v = false;
+template <int E, int M>
+inline constexpr bool is_small_float_v<small_float<E, M>> = true;
+
+// f16 and bf16 compute in f32, as XLA does: functors see floats.
+template <class T>
+using compute_t = std::conditional_t<is_small_float_v<T>, float, T>;
+
+template <class T>
+SXLA_FORCE_INLINE constexpr compute_t<T> promote(T x) noexcept {
+  return static_cast<compute_t<T>>(x);
+}
+
+// Whether F sees f16 and bf16 operands as floats (every XLA op; not a user's map).
+template <class F>
+inline constexpr bool promotes_v = !requires { requires !F::promotes_small_floats; };
+
+template <class F, class T>
+SXLA_FORCE_INLINE constexpr auto promote_for(T x) noexcept {
+  if constexpr (promotes_v<F>) {
+    return promote(x);
+  } else {
+    return x;
+  }
+}
+template <class F, class T>
+using operand_for_t = std::conditional_t<promotes_v<F>, compute_t<T>, T>;
+
+// F's result on operands T0, T...: computed on compute_t, then rounded back to T0 when
+// T0 is f16 or bf16 and the result has its computing type.
+template <class F, class T0, class... T>
+using elementwise_result_t = std::conditional_t<
+    promotes_v<F> && is_small_float_v<T0> &&
+        std::is_same_v<typename F::template result<compute_t<T0>, compute_t<T>...>, float>,
+    T0, typename F::template result<operand_for_t<F, T0>, operand_for_t<F, T>...>>;
+}  // namespace detail
+
+namespace detail {
+// A fixed set of values, cheaper to instantiate than std::tuple and std::apply (the
+// compile time of an expression is mostly its nodes' instantiations).
+template <std::size_t I, class T>
+struct slot {
+  T value;
+};
+template <class Seq, class... T>
+struct pack_base;
+template <std::size_t... I, class... T>
+struct pack_base<std::index_sequence<I...>, T...> : slot<I, T>... {
+  // g(values...)
+  template <class G>
+  SXLA_FORCE_INLINE constexpr decltype(auto) apply(G&& g) const {
+    return g(static_cast<const slot<I, T>&>(*this).value...);
+  }
+};
+template <class... T>
+struct pack : pack_base<std::index_sequence_for<T...>, T...> {
+  constexpr explicit pack(T... v) noexcept : pack_base<std::index_sequence_for<T...>, T...>{{v}...} {}
+};
+}  // namespace detail
+
+// A line of f over the operands' lines.
+template <class R, class F, class... Lines>
+struct elementwise_line {
+  [[no_unique_address]] F f;
+  detail::pack<Lines...> lines;
+
+  SXLA_FORCE_INLINE constexpr R get(index_t j) const noexcept {
+    return lines.apply([&](const auto&... l) { return static_cast<R>(f(detail::promote_for<F>(l.get(j))...)); });
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
+    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) { return f(l.template load<L>(j)...); }));
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
+    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) { return f(l.template load_n<L>(j, n)...); }));
+  }
+};
+
+template <class F, class Op0, class... Ops>
+struct elementwise_node {
+  static constexpr bool is_expression = true;
+  using value_type = detail::elementwise_result_t<F, typename Op0::value_type, typename Ops::value_type...>;
+  static constexpr std::size_t rank = Op0::rank;
+  static constexpr shape_spec spec = logical_spec(primitive_type_of<value_type>, Op0::spec.dimensions);
+  using lane_type = first_lane_t<std::conditional_t<simd::has_vec<value_type>, value_type, void>,
+                                 typename Op0::lane_type, typename Ops::lane_type...>;
+
+  [[no_unique_address]] F f;
+  detail::pack<Op0, Ops...> ops;
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return ops.apply(
+        [&](const auto&... op) { return static_cast<value_type>(f(detail::promote_for<F>(op.at(idx))...)); });
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return ops.apply([&](const auto&... op) {
+      using line_t = elementwise_line<value_type, F, decltype(op.template line<M>(start))...>;
+      return line_t{f, decltype(line_t::lines)(op.template line<M>(start)...)};
+    });
+  }
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable =
+      Op0::template mergeable<Outer, Inner> && (Ops::template mergeable<Outer, Inner> && ...);
+
+  template <class L>
+  static constexpr bool vectorizable =
+      Op0::template vectorizable<L> && (Ops::template vectorizable<L> && ...) &&
+      F::template vectorizable<L, typename Op0::value_type, typename Ops::value_type...>;
+
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool direct) const {
+    ops.apply([&](const auto&... op) { (op.for_each_leaf(g, direct), ...); });
+  }
+};
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_ELEMENTWISE_NODE_HPP
+// ---- end include/sxla/expr/elementwise_node.hpp ----
+// ---- begin include/sxla/expr/make_elementwise.hpp ----
+// sxla/expr/make_elementwise.hpp: how elementwise ops are built and checked. An op is a
+// functor (ops/) plus a callable object made here: unary_fn<Op> (x::exp(a)),
+// binary_fn<Op> (x::add(a, b) and x::add(a, b, x::broadcast_dimensions<1>)), and
+// make_nary for ops with their own operand rules (select, clamp, map). They turn
+// tensors, views and C++ numbers into operands (a number takes the element type of the
+// array it meets), check at compile time that the op takes the element type, that the
+// element types agree and that the shapes broadcast (shape/broadcast_rules.hpp), and
+// wrap operands of other shapes in broadcast nodes. A failed check is a static_assert
+// whose instantiation names the op (its functor type) and both shapes.
+#ifndef SXLA_EXPR_MAKE_ELEMENTWISE_HPP
+#define SXLA_EXPR_MAKE_ELEMENTWISE_HPP
+
+#include <complex>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+
+namespace sxla {
+
+// x::add(a, v, x::broadcast_dimensions<1>): the higher-rank operand's dimensions that
+// the lower-rank operand's dimensions match, in order (XLA's broadcast_dimensions).
+template <index_t... D>
+struct broadcast_dimensions_t {
+  static constexpr dimension_list list{D...};
+};
+template <index_t... D>
+inline constexpr broadcast_dimensions_t<D...> broadcast_dimensions{};
+
+namespace detail {
+
+// ---- Diagnostics: each names the op (Op, its functor type) and the shapes ------------
+template <class Op, class Lhs, class Rhs, broadcast_error E, std::size_t At>
+consteval bool check_broadcast() {
+  static_assert(E != broadcast_error::rank_change_without_dimensions,
+                "sxla: elementwise op: the operands' ranks differ; a rank change needs "
+                "x::broadcast_dimensions (only a scalar broadcasts without them)");
+  static_assert(E != broadcast_error::dimension_mismatch,
+                "sxla: elementwise op: the operands' shapes are not compatible: a dimension size "
+                "differs and neither size is 1");
+  static_assert(E != broadcast_error::dimensions_wrong_length,
+                "sxla: elementwise op: broadcast_dimensions needs one entry per dimension of the "
+                "lower-rank operand");
+  static_assert(E != broadcast_error::dimension_out_of_range,
+                "sxla: elementwise op: broadcast_dimensions names a dimension that the higher-rank "
+                "operand does not have");
+  static_assert(E != broadcast_error::dimensions_not_increasing,
+                "sxla: elementwise op: broadcast_dimensions must be strictly increasing");
+  static_assert(E != broadcast_error::dimensions_on_equal_ranks,
+                "sxla: elementwise op: operands of equal rank take no broadcast_dimensions (or the "
+                "identity)");
+  return E == broadcast_error::none;
+}
+
+template <class Op, class Lhs, class Rhs, bool Same>
+consteval bool check_same_element_type() {
+  static_assert(Same,
+                "sxla: elementwise op: the operands' element types differ (XLA converts nothing "
+                "implicitly; use x::convert)");
+  return Same;
+}
+
+template <class Op, class Shape, bool Accepted>
+consteval bool check_element_type() {
+  static_assert(Accepted, "sxla: elementwise op: the op does not take operands of this element type");
+  return Accepted;
+}
+
+template <class Op, class First, class Other, bool Same>
+consteval bool check_same_dimensions() {
+  static_assert(Same,
+                "sxla: elementwise op: the operands must have the same dimensions (a rank-0 "
+                "operand broadcasts)");
+  return Same;
+}
+
+// ---- Operands ----------------------------------------------------------------------------
+// A C++ number as a rank-0 operand of element type T.
+template <class T, class X>
+constexpr scalar_leaf<T> scalar_as(X x) noexcept {
+  return scalar_leaf<T>{static_cast<T>(x)};
+}
+
+// e with the result dimensions Out: e itself when they are its own, else a broadcast
+// node mapping e's dimension i to Out's dimension Map[i].
+template <dimension_list Out, dimension_list Map, class E>
+constexpr auto broadcast_to(E e) noexcept {
+  if constexpr (E::spec.dimensions == Out) {
+    return e;
+  } else {
+    return broadcast_node<E, Out, Map>{e};
+  }
+}
+
+constexpr dimension_list identity_dimensions(std::size_t rank) noexcept {
+  dimension_list d;
+  for (std::size_t i = 0; i < rank; ++i) d.push_back(static_cast<index_t>(i));
+  return d;
+}
+
+// How an operand of rank `rank` maps into a result of rank `out_rank` for a binary op.
+constexpr dimension_list binary_map(std::size_t rank, std::size_t out_rank, const dimension_list& dims) noexcept {
+  if (rank == out_rank) return identity_dimensions(rank);
+  if (rank == 0) return {};
+  return dims;
+}
+
+template <class Op, bool HasDims, dimension_list Dims, class EA, class EB>
+constexpr auto binary_node(EA a, EB b) noexcept {
+  using TA = typename EA::value_type;
+  using TB = typename EB::value_type;
+  constexpr bool same = std::is_same_v<TA, TB>;
+  constexpr bool accepted = Op::template accepts<TA>;
+  constexpr broadcast_shape r = HasDims ? broadcast_with_dimensions(EA::spec.dimensions, EB::spec.dimensions, Dims)
+                                        : implicit_broadcast(EA::spec.dimensions, EB::spec.dimensions);
+  if constexpr (!same || !accepted || !r.ok()) {
+    // The shapes are rendered for the message only when something is wrong.
+    using LhsShape = shape_display_t<EA::spec>;
+    using RhsShape = shape_display_t<EB::spec>;
+    static_assert(check_same_element_type<Op, LhsShape, RhsShape, same>());
+    static_assert(check_element_type<Op, LhsShape, accepted>());
+    static_assert(check_broadcast<Op, LhsShape, RhsShape, r.error, r.at>());
+    return scalar_leaf<TA>{};  // keeps further errors away
+  } else {
+    constexpr std::size_t n = r.dimensions.size();
+    auto ba = broadcast_to<r.dimensions, binary_map(EA::rank, n, Dims)>(a);
+    auto bb = broadcast_to<r.dimensions, binary_map(EB::rank, n, Dims)>(b);
+    return elementwise_node<Op, decltype(ba), decltype(bb)>{Op{}, pack<decltype(ba), decltype(bb)>(ba, bb)};
+  }
+}
+
+template <class Op, bool HasDims, dimension_list Dims, class A, class B>
+constexpr auto make_binary(A&& a, B&& b) noexcept {
+  if constexpr (scalar_value<A>) {
+    auto eb = as_operand(static_cast<B&&>(b));
+    return binary_node<Op, HasDims, Dims>(scalar_as<typename decltype(eb)::value_type>(a), eb);
+  } else if constexpr (scalar_value<B>) {
+    auto ea = as_operand(static_cast<A&&>(a));
+    return binary_node<Op, HasDims, Dims>(ea, scalar_as<typename decltype(ea)::value_type>(b));
+  } else {
+    return binary_node<Op, HasDims, Dims>(as_operand(static_cast<A&&>(a)), as_operand(static_cast<B&&>(b)));
+  }
+}
+
+// The dimensions of the first operand of non-zero rank (all such must agree).
+template <class... E>
+constexpr dimension_list common_dimensions() noexcept {
+  dimension_list d;
+  ((E::rank > 0 && d.empty() ? (void)(d = E::spec.dimensions) : (void)0), ...);
+  return d;
+}
+
+}  // namespace detail
+
+// Whether a and b can be a binary op's operands: arrays or expressions, or one number.
+template <class A, class B>
+concept binary_operands =
+    (operand<A> && operand<B>) || (operand<A> && scalar_value<B>) || (scalar_value<A> && operand<B>);
+
+// An N-ary elementwise node of op over nodes of one shape; rank-0 operands broadcast.
+template <class Op, class... E>
+constexpr auto make_nary_node(Op op, E... e) noexcept {
+  constexpr dimension_list out = detail::common_dimensions<E...>();
+  constexpr bool same = ((E::rank == 0 || E::spec.dimensions == out) && ...);
+  if constexpr (!same) {
+    using First = shape_display_t<logical_spec(primitive_type::f32, out)>;
+    static_assert((detail::check_same_dimensions<Op, First, shape_display_t<E::spec>,
+                                                 E::rank == 0 || E::spec.dimensions == out>() && ...));
+    return scalar_leaf<int>{};
+  } else {
+    return elementwise_node<Op, decltype(detail::broadcast_to<out, dimension_list{}>(e))...>{
+        op, detail::pack<decltype(detail::broadcast_to<out, dimension_list{}>(e))...>(
+                detail::broadcast_to<out, dimension_list{}>(e)...)};
+  }
+}
+template <class Op, class... E>
+constexpr auto make_nary(E... e) noexcept {
+  return make_nary_node(Op{}, e...);
+}
+
+// x::op(a): an elementwise unary op.
+template <class Op>
+struct unary_fn {
+  template <operand A>
+  constexpr auto operator()(A&& a) const noexcept {
+    auto ea = as_operand(static_cast<A&&>(a));
+    using EA = decltype(ea);
+    constexpr bool accepted = Op::template accepts<typename EA::value_type>;
+    if constexpr (!accepted) {
+      static_assert(detail::check_element_type<Op, shape_display_t<EA::spec>, accepted>());
+      return ea;
+    } else {
+      return elementwise_node<Op, EA>{Op{}, detail::pack<EA>(ea)};
+    }
+  }
+};
+
+// x::op(a, b) and x::op(a, b, x::broadcast_dimensions<...>): an elementwise binary op.
+template <class Op>
+struct binary_fn {
+  template <class A, class B>
+    requires binary_operands<A, B>
+  constexpr auto operator()(A&& a, B&& b) const noexcept {
+    return detail::make_binary<Op, false, dimension_list{}>(static_cast<A&&>(a), static_cast<B&&>(b));
+  }
+  template <class A, class B, index_t... D>
+    requires binary_operands<A, B>
+  constexpr auto operator()(A&& a, B&& b, broadcast_dimensions_t<D...>) const noexcept {
+    return detail::make_binary<Op, true, dimension_list{D...}>(static_cast<A&&>(a), static_cast<B&&>(b));
+  }
+};
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_MAKE_ELEMENTWISE_HPP
+// ---- end include/sxla/expr/make_elementwise.hpp ----
+
+// ---- begin include/sxla/ops/arithmetic.hpp ----
+// sxla/ops/arithmetic.hpp: XLA's elementwise arithmetic: add, sub, mul, div, rem, max,
+// min (XlaBuilder's Add ... Min), as x::add(a, b) or x::add(a, b,
+// x::broadcast_dimensions<...>), and their functors add_op ... min_op, which are also
+// the built-in computations of reductions. Semantics, as XLA's CPU backend:
+//  - integers wrap; x / 0 == -1 (all bits set), x % 0 == x, INT_MIN / -1 == INT_MIN,
+//    INT_MIN % -1 == 0: no input is undefined behaviour;
+//  - rem takes the sign of the dividend (C's fmod for floats);
+//  - max and min of floats propagate NaN and order -0 < +0 (IEEE 754-2019 maximum and
+//    minimum); on pred, add and max are `or`, mul and min are `and`;
+//  - f16 and bf16 compute in f32 and round back (the node does it, see
+//    elementwise_node.hpp); complex numbers as XLA: plain products, Smith's division.
+// Example (seed 003): x::add(x::tensor<"f32[2,3]">{{1, 2, 3}, {4, 5, 6}}, 7.0f) is
+// {{8, 9, 10}, {11, 12, 13}}.
+#ifndef SXLA_OPS_ARITHMETIC_HPP
+#define SXLA_OPS_ARITHMETIC_HPP
+
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <type_traits>
+
+
+namespace sxla {
+
+namespace detail {
+
+template <class T>
+inline constexpr bool is_integral_element = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+// x / y and x % y of integers with XLA's values where C++ has none.
+template <class T>
+constexpr T xla_divide(T x, T y) noexcept {
+  if (y == 0) return static_cast<T>(~T{0});
+  if constexpr (std::is_signed_v<T>) {
+    if (x == std::numeric_limits<T>::min() && y == T(-1)) return x;
+  }
+  return static_cast<T>(x / y);
+}
+template <class T>
+constexpr T xla_remainder(T x, T y) noexcept {
+  if (y == 0) return x;
+  if constexpr (std::is_signed_v<T>) {
+    if (x == std::numeric_limits<T>::min() && y == T(-1)) return T{0};
+  }
+  return static_cast<T>(x % y);
+}
+
+// fmod(x, y), exactly (the result is always representable), for constant evaluation.
+template <class F>
+constexpr F fmod_exact(F x, F y) noexcept {
+  if (x != x || y != y || x - x != 0 || y == 0) return std::numeric_limits<F>::quiet_NaN();
+  if (y - y != 0 || simd::abs(x) < simd::abs(y)) return x;  // y infinite, or |x| < |y|
+  if (x == 0) return x;
+  const simd::detail::unpacked ux = simd::detail::unpack(x), uy = simd::detail::unpack(y);
+  // Significands normalised to 53 bits; then |x| >= |y| means ex >= ey.
+  auto normalise = [](simd::detail::unpacked u) {
+    while (u.sig < (std::uint64_t{1} << 52)) {
+      u.sig <<= 1;
+      --u.exp;
+    }
+    return u;
+  };
+  const simd::detail::unpacked nx = normalise(ux), ny = normalise(uy);
+  std::uint64_t r = nx.sig % ny.sig;
+  for (int d = nx.exp - ny.exp; d > 0;) {
+    const int step = d < 10 ? d : 10;
+    r = (r << step) % ny.sig;
+    d -= step;
+  }
+  if (r == 0) return simd::copysign(F(0), x);
+  return simd::detail::pack_rounded<F>(ux.negative, ny.exp, r);
+}
+
+// Complex products and quotients as XLA computes them.
+template <class F>
+constexpr std::complex<F> complex_multiply(std::complex<F> a, std::complex<F> b) noexcept {
+  const F ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+  return {simd::sub(simd::mul(ar, br), simd::mul(ai, bi)), simd::add(simd::mul(ar, bi), simd::mul(ai, br))};
+}
+
+// Smith's algorithm, with C99 Annex G's recovery of infinite and zero-divisor results.
+template <class F>
+constexpr std::complex<F> complex_divide(std::complex<F> a, std::complex<F> b) noexcept {
+  using simd::abs;
+  using simd::add;
+  using simd::copysign;
+  using simd::mul;
+  using simd::sub;
+  const F ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+  F cr, ci;
+  if (abs(br) >= abs(bi)) {
+    const F r = bi / br, d = add(br, mul(bi, r));
+    cr = add(ar, mul(ai, r)) / d;
+    ci = sub(ai, mul(ar, r)) / d;
+  } else {
+    const F r = br / bi, d = add(bi, mul(br, r));
+    cr = add(mul(ar, r), ai) / d;
+    ci = sub(mul(ai, r), ar) / d;
+  }
+  if (cr != cr && ci != ci) {
+    constexpr F inf = std::numeric_limits<F>::infinity();
+    auto is_inf = [](F v) { return v - v != 0 && v == v; };
+    auto is_fin = [](F v) { return v - v == 0; };
+    if (br == 0 && bi == 0 && (ar == ar || ai == ai)) {
+      cr = mul(copysign(inf, br), ar);
+      ci = mul(copysign(inf, br), ai);
+    } else if ((is_inf(ar) || is_inf(ai)) && is_fin(br) && is_fin(bi)) {
+      const F xr = copysign(is_inf(ar) ? F(1) : F(0), ar), xi = copysign(is_inf(ai) ? F(1) : F(0), ai);
+      cr = mul(inf, add(mul(xr, br), mul(xi, bi)));
+      ci = mul(inf, sub(mul(xi, br), mul(xr, bi)));
+    } else if ((is_inf(br) || is_inf(bi)) && is_fin(ar) && is_fin(ai)) {
+      const F yr = copysign(is_inf(br) ? F(1) : F(0), br), yi = copysign(is_inf(bi) ? F(1) : F(0), bi);
+      cr = mul(F(0), add(mul(ar, yr), mul(ai, yi)));
+      ci = mul(F(0), sub(mul(ai, yr), mul(ar, yi)));
+    }
+  }
+  return {cr, ci};
+}
+
+// max and min of floats: NaN if either is NaN (a + b propagates it), -0 < +0.
+template <class V>
+SXLA_FORCE_INLINE constexpr V float_max(V a, V b) noexcept {
+  using simd::select;
+  const V r = select(a == b, simd::bit_and(a, b), simd::max(a, b));  // max(-0, +0) is +0
+  return select(simd::mask_or(simd::is_nan(a), simd::is_nan(b)), simd::add(a, b), r);
+}
+template <class V>
+SXLA_FORCE_INLINE constexpr V float_min(V a, V b) noexcept {
+  using simd::select;
+  const V r = select(a == b, simd::bit_or(a, b), simd::min(a, b));  // min(-0, +0) is -0
+  return select(simd::mask_or(simd::is_nan(a), simd::is_nan(b)), simd::add(a, b), r);
+}
+
+// The element type of V: T for vec<T>, V itself for a scalar.
+template <class V>
+struct lane_of_impl {
+  using type = V;
+};
+template <class T>
+struct lane_of_impl<simd::vec<T>> {
+  using type = T;
+};
+template <class V>
+using lane_of = typename lane_of_impl<V>::type;
+
+}  // namespace detail
+
+struct add_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a || b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_or(a, b);
+    } else if constexpr (is_complex_v<V>) {
+      return {simd::add(a.real(), b.real()), simd::add(a.imag(), b.imag())};
+    } else {
+      return simd::add(a, b);
+    }
+  }
+};
+
+struct sub_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T> && !std::is_same_v<T, bool>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (is_complex_v<V>) {
+      return {simd::sub(a.real(), b.real()), simd::sub(a.imag(), b.imag())};
+    } else {
+      return simd::sub(a, b);
+    }
+  }
+};
+
+struct mul_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a && b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_and(a, b);
+    } else if constexpr (is_complex_v<V>) {
+      return detail::complex_multiply(a, b);
+    } else {
+      return simd::mul(a, b);
+    }
+  }
+};
+
+struct div_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T> && !std::is_same_v<T, bool>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (is_complex_v<V>) {
+      return detail::complex_divide(a, b);
+    } else if constexpr (simd::is_vec_v<V>) {
+      using T = simd::lane_t<V>;
+      if constexpr (std::is_floating_point_v<T>) {
+        return simd::div(a, b);
+      } else {
+        return simd::per_lane<T>([](T x, T y) { return detail::xla_divide(x, y); }, a, b);
+      }
+    } else if constexpr (std::is_floating_point_v<V>) {
+      return a / b;
+    } else {
+      return detail::xla_divide(a, b);
+    }
+  }
+};
+
+struct rem_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T> && !std::is_same_v<T, bool> && !is_complex_v<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> && std::is_integral_v<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (simd::is_vec_v<V>) {
+      using T = simd::lane_t<V>;
+      return simd::per_lane<T>([](T x, T y) { return detail::xla_remainder(x, y); }, a, b);
+    } else if constexpr (std::is_floating_point_v<V>) {
+      if (std::is_constant_evaluated()) return detail::fmod_exact(a, b);
+      return std::fmod(a, b);
+    } else {
+      return detail::xla_remainder(a, b);
+    }
+  }
+};
+
+struct max_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T> && !is_complex_v<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a || b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_or(a, b);
+    } else if constexpr (std::is_floating_point_v<detail::lane_of<V>>) {
+      return detail::float_max(a, b);
+    } else {
+      return simd::max(a, b);
+    }
+  }
+};
+
+struct min_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T> && !is_complex_v<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a && b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_and(a, b);
+    } else if constexpr (std::is_floating_point_v<detail::lane_of<V>>) {
+      return detail::float_min(a, b);
+    } else {
+      return simd::min(a, b);
+    }
+  }
+};
+
+inline constexpr binary_fn<add_op> add{};
+inline constexpr binary_fn<sub_op> sub{};
+inline constexpr binary_fn<mul_op> mul{};
+inline constexpr binary_fn<div_op> div{};
+inline constexpr binary_fn<rem_op> rem{};
+inline constexpr binary_fn<max_op> max{};
+inline constexpr binary_fn<min_op> min{};
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_ARITHMETIC_HPP
+// ---- end include/sxla/ops/arithmetic.hpp ----
+// ---- begin include/sxla/ops/bitwise.hpp ----
+// sxla/ops/bitwise.hpp: XLA's logical and bit operations: and_, or_, xor_, not_ (logical
+// on pred, bitwise on integers; the trailing underscore because `and`, `or`, `xor` and
+// `not` are C++ keywords), shift_left, shift_right_logical, shift_right_arithmetic,
+// popcnt and clz. Shifts follow XLA's CPU backend for every amount: an amount that is
+// negative or at least the bit width gives 0 for shift_left and shift_right_logical and
+// the sign fill (0 or -1) for shift_right_arithmetic; the logical shift treats the bits
+// as unsigned and the arithmetic one as signed, whatever the element type. clz(0) is the
+// bit width.
+#ifndef SXLA_OPS_BITWISE_HPP
+#define SXLA_OPS_BITWISE_HPP
+
+#include <bit>
+#include <type_traits>
+
+
+namespace sxla {
+
+namespace detail {
+template <class T>
+inline constexpr bool is_bits_element = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+template <class T>
+inline constexpr bool is_logical_element = std::is_integral_v<T>;  // pred and integers
+}  // namespace detail
+
+struct and_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_logical_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a && b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_and(a, b);
+    } else {
+      return simd::bit_and(a, b);
+    }
+  }
+};
+
+struct or_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_logical_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a || b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_or(a, b);
+    } else {
+      return simd::bit_or(a, b);
+    }
+  }
+};
+
+struct xor_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_logical_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a != b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_xor(a, b);
+    } else {
+      return simd::bit_xor(a, b);
+    }
+  }
+};
+
+struct not_op {
+  template <class T>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_logical_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return !a;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_not(a);
+    } else {
+      return simd::bit_not(a);
+    }
+  }
+};
+
+struct shift_left_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_bits_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
+    return simd::shl(a, n);  // amounts outside [0, bits) give 0
+  }
+};
+
+struct shift_right_logical_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_bits_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
+    using U = simd::uint_of<simd::lane_t<V>>;
+    return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<U>(a), simd::bitcast<U>(n)));
+  }
+};
+
+struct shift_right_arithmetic_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_bits_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
+    // simd::shr on signed lanes treats the amount as unsigned and fills with the sign
+    // bit from bits - 1 on.
+    using S = simd::int_of<simd::lane_t<V>>;
+    return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<S>(a), simd::bitcast<S>(n)));
+  }
+};
+
+struct popcnt_op {
+  template <class T>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_bits_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
+    return simd::popcount(a);
+  }
+};
+
+struct clz_op {
+  template <class T>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_bits_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class T>
+  static constexpr T count(T a) noexcept {
+    return static_cast<T>(std::countl_zero(static_cast<simd::uint_of<T>>(a)));
+  }
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
+    if constexpr (simd::is_vec_v<V>) {
+      using T = simd::lane_t<V>;
+      return simd::per_lane<T>([](T x) { return count(x); }, a);
+    } else {
+      return count(a);
+    }
+  }
+};
+
+inline constexpr binary_fn<and_op> and_{};
+inline constexpr binary_fn<or_op> or_{};
+inline constexpr binary_fn<xor_op> xor_{};
+inline constexpr unary_fn<not_op> not_{};
+inline constexpr binary_fn<shift_left_op> shift_left{};
+inline constexpr binary_fn<shift_right_logical_op> shift_right_logical{};
+inline constexpr binary_fn<shift_right_arithmetic_op> shift_right_arithmetic{};
+inline constexpr unary_fn<popcnt_op> popcnt{};
+inline constexpr unary_fn<clz_op> clz{};
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_BITWISE_HPP
+// ---- end include/sxla/ops/bitwise.hpp ----
+// ---- begin include/sxla/ops/broadcast.hpp ----
+// sxla/ops/broadcast.hpp: XLA's Broadcast and BroadcastInDim as lazy nodes (no copy).
+//   x::broadcast<2, 3>(op)                   new major dimensions: f32[4] -> f32[2,3,4]
+//   x::broadcast_in_dim<"f32[2,3]", 1>(op)   op's dimension i becomes the result's dims[i]
+//                                            (size equal, or 1 to replicate)
+// Seed example: broadcast<2, 3> of the scalar 2.0f is f32[2,3] of 2.0f. Bad arguments
+// (a size or mapping that does not fit, non-increasing dims, another element type) are
+// compile errors naming the op and the shapes.
+#ifndef SXLA_OPS_BROADCAST_HPP
+#define SXLA_OPS_BROADCAST_HPP
+
+#include <cstddef>
+
+
+namespace sxla {
+
+struct broadcast_in_dim_op {};
+struct broadcast_op {};
+
+namespace detail {
+template <class Op, class Operand, class Out, broadcast_error E, std::size_t At>
+consteval bool check_broadcast_in_dim_rule() {
+  static_assert(E != broadcast_error::dimensions_wrong_length,
+                "sxla::broadcast_in_dim: give one result dimension per operand dimension");
+  static_assert(E != broadcast_error::dimension_out_of_range,
+                "sxla::broadcast_in_dim: a dimension is not a dimension of the result shape");
+  static_assert(E != broadcast_error::dimensions_not_increasing,
+                "sxla::broadcast_in_dim: the dimensions must be strictly increasing");
+  static_assert(E != broadcast_error::dimension_mismatch,
+                "sxla::broadcast_in_dim: an operand dimension's size is neither the result "
+                "dimension's size nor 1");
+  return E == broadcast_error::none;
+}
+template <class Op, class Operand, class Out, bool Same>
+consteval bool check_broadcast_element_type() {
+  static_assert(Same, "sxla::broadcast_in_dim: the result shape's element type is not the operand's");
+  return Same;
+}
+template <class Op, class Operand, class Out, bool Ok>
+consteval bool check_broadcast_sizes() {
+  static_assert(Ok, "sxla::broadcast: the new dimension sizes must not be negative, and the result "
+                    "rank at most SXLA_MAX_RANK");
+  return Ok;
+}
+
+template <shape_spec Out, dimension_list Dims, class E>
+constexpr auto make_broadcast_in_dim(E e) noexcept {
+  constexpr broadcast_shape r = check_broadcast_in_dim(E::spec.dimensions, Out.dimensions, Dims);
+  constexpr bool same_type = Out.element_type == E::spec.element_type;
+  if constexpr (!r.ok() || !same_type) {
+    using OperandShape = shape_display_t<E::spec>;
+    using OutShape = shape_display_t<Out>;
+    static_assert(check_broadcast_element_type<broadcast_in_dim_op, OperandShape, OutShape, same_type>());
+    static_assert(check_broadcast_in_dim_rule<broadcast_in_dim_op, OperandShape, OutShape, r.error, r.at>());
+    return e;
+  } else {
+    return broadcast_node<E, Out.dimensions, Dims>{e};
+  }
+}
+}  // namespace detail
+
+// BroadcastInDim(operand, Out's dimensions, {Dims...}).
+template <shape_spec Out, index_t... Dims, operand X>
+constexpr auto broadcast_in_dim(X&& x) noexcept {
+  return detail::make_broadcast_in_dim<Out, dimension_list{Dims...}>(as_operand(static_cast<X&&>(x)));
+}
+
+// Broadcast(operand, {Sizes...}): the new dimensions are the major ones.
+template <index_t... Sizes, operand X>
+constexpr auto broadcast(X&& x) noexcept {
+  using E = operand_t<X>;
+  constexpr bool ok = ((Sizes >= 0) && ...) && sizeof...(Sizes) + E::rank <= max_rank;
+  if constexpr (!ok) {
+    static_assert(detail::check_broadcast_sizes<broadcast_op, shape_display_t<E::spec>,
+                                                shape_display_t<E::spec>, ok>());
+    return as_operand(static_cast<X&&>(x));
+  } else {
+    constexpr dimension_list out = [] {
+      dimension_list d{Sizes...};
+      for (index_t s : E::spec.dimensions) d.push_back(s);
+      return d;
+    }();
+    constexpr dimension_list dims = [] {
+      dimension_list d;
+      for (std::size_t i = 0; i < E::rank; ++i) d.push_back(static_cast<index_t>(sizeof...(Sizes) + i));
+      return d;
+    }();
+    return detail::make_broadcast_in_dim<logical_spec(E::spec.element_type, out), dims>(
+        as_operand(static_cast<X&&>(x)));
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_BROADCAST_HPP
+// ---- end include/sxla/ops/broadcast.hpp ----
+// ---- begin include/sxla/ops/compare.hpp ----
+// sxla/ops/compare.hpp: XLA's comparisons, with pred results: eq, ne, ge, gt, le, lt
+// (IEEE: ordered, so false with a NaN, except ne, which is true) and the total-order
+// variants eq_total_order ... lt_total_order, under which floats are ordered
+// -NaN < -Inf < -finite < -0 < +0 < +finite < +Inf < +NaN (NaNs among themselves by
+// their bits). Integers compare by value (signed or unsigned), pred as false < true;
+// complex numbers take eq and ne only (both parts).
+// Example: x::lt(x::tensor<"s32[3]">{1, 5, 2}, 3) is pred[3] {true, false, true}.
+#ifndef SXLA_OPS_COMPARE_HPP
+#define SXLA_OPS_COMPARE_HPP
+
+#include <type_traits>
+
+
+namespace sxla {
+
+enum class comparison_direction { eq, ne, ge, gt, le, lt };
+
+namespace detail {
+
+// The total-order key of a float: its bits as a signed integer, with every bit but the
+// sign flipped for negative values, so that integer order is the total order.
+template <class V>
+SXLA_FORCE_INLINE constexpr auto total_order_key(V x) noexcept {
+  using T = simd::lane_t<V>;
+  using S = simd::int_of<T>;
+  using U = simd::uint_of<T>;
+  constexpr int top = 8 * sizeof(T) - 1;
+  const auto s = simd::bitcast<S>(x);
+  const auto negative = simd::shr<top>(s);  // all ones for a negative value, else 0
+  return simd::bit_xor(s, simd::bitcast<S>(simd::shr<1>(simd::bitcast<U>(negative))));
+}
+
+template <comparison_direction D, class V>
+SXLA_FORCE_INLINE constexpr auto compare(V a, V b) noexcept {
+  if constexpr (std::is_same_v<V, bool> || simd::is_mask_v<V>) {  // false < true
+    using simd::mask_and;
+    using simd::mask_not;
+    using simd::mask_or;
+    using simd::mask_xor;
+    if constexpr (D == comparison_direction::eq) return mask_not(mask_xor(a, b));
+    else if constexpr (D == comparison_direction::ne) return mask_xor(a, b);
+    else if constexpr (D == comparison_direction::lt) return mask_and(mask_not(a), b);
+    else if constexpr (D == comparison_direction::le) return mask_or(mask_not(a), b);
+    else if constexpr (D == comparison_direction::gt) return mask_and(a, mask_not(b));
+    else return mask_or(a, mask_not(b));
+  } else if constexpr (is_complex_v<V>) {
+    const bool equal = a.real() == b.real() && a.imag() == b.imag();
+    return D == comparison_direction::eq ? equal : !equal;
+  } else {
+    if constexpr (D == comparison_direction::eq) return a == b;
+    else if constexpr (D == comparison_direction::ne) return a != b;
+    else if constexpr (D == comparison_direction::lt) return a < b;
+    else if constexpr (D == comparison_direction::le) return a <= b;
+    else if constexpr (D == comparison_direction::gt) return a > b;
+    else return a >= b;
+  }
+}
+
+}  // namespace detail
+
+template <comparison_direction D, bool TotalOrder>
+struct compare_op {
+  template <class T, class...>
+  using result = bool;
+  template <class T>
+  static constexpr bool accepts =
+      element<T> && (!is_complex_v<T> || D == comparison_direction::eq || D == comparison_direction::ne);
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr auto operator()(V a, V b) const noexcept {
+    if constexpr (TotalOrder && (std::is_floating_point_v<V> ||
+                                 (simd::is_vec_v<V> && std::is_floating_point_v<simd::lane_t<V>>))) {
+      return detail::compare<D>(detail::total_order_key(a), detail::total_order_key(b));
+    } else {
+      return detail::compare<D>(a, b);
+    }
+  }
+};
+
+using eq_op = compare_op<comparison_direction::eq, false>;
+using ne_op = compare_op<comparison_direction::ne, false>;
+using ge_op = compare_op<comparison_direction::ge, false>;
+using gt_op = compare_op<comparison_direction::gt, false>;
+using le_op = compare_op<comparison_direction::le, false>;
+using lt_op = compare_op<comparison_direction::lt, false>;
+
+inline constexpr binary_fn<eq_op> eq{};
+inline constexpr binary_fn<ne_op> ne{};
+inline constexpr binary_fn<ge_op> ge{};
+inline constexpr binary_fn<gt_op> gt{};
+inline constexpr binary_fn<le_op> le{};
+inline constexpr binary_fn<lt_op> lt{};
+inline constexpr binary_fn<compare_op<comparison_direction::eq, true>> eq_total_order{};
+inline constexpr binary_fn<compare_op<comparison_direction::ne, true>> ne_total_order{};
+inline constexpr binary_fn<compare_op<comparison_direction::ge, true>> ge_total_order{};
+inline constexpr binary_fn<compare_op<comparison_direction::gt, true>> gt_total_order{};
+inline constexpr binary_fn<compare_op<comparison_direction::le, true>> le_total_order{};
+inline constexpr binary_fn<compare_op<comparison_direction::lt, true>> lt_total_order{};
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_COMPARE_HPP
+// ---- end include/sxla/ops/compare.hpp ----
+// ---- begin include/sxla/ops/complex.hpp ----
+// sxla/ops/complex.hpp: XLA's complex-number ops: complex(real, imag) builds c64 from
+// two f32 operands (c128 from f64), real and imag take the parts (of a real number: the
+// number itself, and +0), conj conjugates (complex operands only).
+// Example: x::imag(x::complex(re, im)) == im, elementwise.
+#ifndef SXLA_OPS_COMPLEX_HPP
+#define SXLA_OPS_COMPLEX_HPP
+
+#include <complex>
+#include <type_traits>
+
+
+namespace sxla {
+
+struct complex_op {
+  template <class T, class...>
+  using result = std::complex<T>;
+  template <class T>
+  static constexpr bool accepts = std::is_same_v<T, float> || std::is_same_v<T, double>;
+  template <class L, class...>
+  static constexpr bool vectorizable = false;
+
+  template <class F>
+  constexpr std::complex<F> operator()(F re, F im) const noexcept {
+    return {re, im};
+  }
+};
+
+struct real_op {
+  template <class T>
+  using result = complex_component_t<T>;
+  template <class T>
+  static constexpr bool accepts = is_complex_v<T> || std::is_floating_point_v<T> || detail::is_small_float_v<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr auto operator()(V a) const noexcept {
+    if constexpr (is_complex_v<V>) {
+      return a.real();
+    } else {
+      return a;
+    }
+  }
+};
+
+struct imag_op {
+  template <class T>
+  using result = complex_component_t<T>;
+  template <class T>
+  static constexpr bool accepts = is_complex_v<T> || std::is_floating_point_v<T> || detail::is_small_float_v<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr auto operator()(V a) const noexcept {
+    if constexpr (is_complex_v<V>) {
+      return a.imag();
+    } else {
+      return simd::splat<V>(simd::lane_t<V>(0));
+    }
+  }
+};
+
+struct conj_op {
+  template <class T>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = is_complex_v<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = false;
+
+  template <class C>
+  constexpr C operator()(C a) const noexcept {
+    return {a.real(), simd::neg(a.imag())};
+  }
+};
+
+inline constexpr binary_fn<complex_op> complex{};
+inline constexpr unary_fn<real_op> real{};
+inline constexpr unary_fn<imag_op> imag{};
+inline constexpr unary_fn<conj_op> conj{};
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_COMPLEX_HPP
+// ---- end include/sxla/ops/complex.hpp ----
+// ---- begin include/sxla/ops/iota.hpp ----
+// sxla/ops/iota.hpp: XLA's Iota as a lazy node: x::iota<"s32[4,8]", 0>() holds at each
+// index its coordinate along dimension 0. Floating-point types take the converted
+// integer (XLA: ConvertElementType(Iota(integer))). Nothing is stored; a line along the
+// iota dimension is a vector ramp, along any other one a constant.
+// Seed example: iota<"s32[4,8]", 1>() has rows {0, 1, ..., 7}.
+#ifndef SXLA_OPS_IOTA_HPP
+#define SXLA_OPS_IOTA_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+
+namespace sxla {
+
+namespace detail {
+template <std::size_t Rank, index_t D>
+consteval bool check_iota_dimension() {
+  static_assert(D >= 0 && D < static_cast<index_t>(Rank),
+                "sxla::iota: the iota dimension is not a dimension of the shape");
+  return D >= 0 && D < static_cast<index_t>(Rank);
+}
+
+// The value of coordinate i as element type T (rounded for floats, as a conversion).
+template <class T>
+constexpr T iota_value(index_t i) noexcept {
+  if constexpr (is_complex_v<T>) {
+    return T(static_cast<typename T::value_type>(i), 0);
+  } else {
+    return static_cast<T>(i);
+  }
+}
+
+// Coordinates start, start + 1, ... along the iota dimension.
+template <class T>
+struct iota_line {
+  using value_type = T;
+  index_t start;
+
+  SXLA_FORCE_INLINE constexpr T get(index_t j) const noexcept { return iota_value<T>(start + j); }
+
+  template <class L>
+  SXLA_FORCE_INLINE simd::vec<T> load(index_t j) const noexcept {
+    if constexpr (std::is_floating_point_v<T>) {
+      using I = simd::int_of<T>;  // integers, converted once: exact as XLA's convert
+      return simd::convert<T>(simd::iota<I>(static_cast<I>(start + j)));
+    } else {
+      return simd::iota<T>(static_cast<T>(start + j));
+    }
+  }
+  template <class L>
+  SXLA_FORCE_INLINE simd::vec<T> load_n(index_t j, std::size_t) const noexcept {
+    return load<L>(j);
+  }
+};
+}  // namespace detail
+
+template <shape_spec S, std::size_t D>
+struct iota_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename shape<S>::value_type;
+  static constexpr std::size_t rank = shape<S>::rank;
+  static constexpr shape_spec spec = logical_spec(S.element_type, S.dimensions);
+  using lane_type = std::conditional_t<simd::has_vec<value_type>, value_type, void>;
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return detail::iota_value<value_type>(idx[D]);
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    if constexpr (M == D) {
+      return detail::iota_line<value_type>{start[D]};
+    } else {
+      return constant_line<value_type>{at(start)};
+    }
+  }
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = Outer != D && Inner != D;
+
+  template <class L>
+  static constexpr bool vectorizable = simd::has_vec<value_type> && sizeof(value_type) == sizeof(L) &&
+                                       (!std::is_floating_point_v<value_type> || simd::has_vec<simd::int_of<value_type>>);
+
+  template <class F>
+  constexpr void for_each_leaf(F&&, bool) const {}
+};
+
+// Iota(shape, dimension).
+template <shape_spec S, index_t D>
+constexpr auto iota() noexcept {
+  constexpr std::size_t rank = shape<S>::rank;
+  if constexpr (!detail::check_iota_dimension<rank, D>()) {
+    return iota_node<shape_spec(S.element_type, {1}), 0>{};
+  } else {
+    return iota_node<S, static_cast<std::size_t>(D)>{};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_IOTA_HPP
+// ---- end include/sxla/ops/iota.hpp ----
+// ---- begin include/sxla/ops/map.hpp ----
+// sxla/ops/map.hpp: XLA's Map: x::map(f, a, b, ...) applies any callable f to the
+// elements of its operands (same dimensions; rank-0 operands and numbers broadcast),
+// fused into whatever consumes it. f receives the elements as their own C++ types
+// (f16 stays f16) and returns an element type, which is the result's. It runs element
+// by element (a callable is opaque to the vector path).
+// Example: x::map([](float a, float b) { return a > b ? a - b : 0.0f; }, x, y).
+#ifndef SXLA_OPS_MAP_HPP
+#define SXLA_OPS_MAP_HPP
+
+#include <functional>
+#include <type_traits>
+#include <utility>
+
+
+namespace sxla {
+
+template <class F>
+struct map_op {
+  F fn;
+
+  static constexpr bool promotes_small_floats = false;
+  template <class... T>
+  using result = std::remove_cvref_t<std::invoke_result_t<const F&, T...>>;
+  template <class L, class...>
+  static constexpr bool vectorizable = false;
+
+  template <class... T>
+  constexpr auto operator()(T... x) const {
+    return std::invoke(fn, x...);
+  }
+};
+
+namespace detail {
+template <class X>
+constexpr auto map_operand(X&& x) noexcept {
+  if constexpr (scalar_value<X>) {
+    return scalar_leaf<std::remove_cvref_t<X>>{x};
+  } else {
+    return as_operand(static_cast<X&&>(x));
+  }
+}
+
+template <bool Invocable, bool ReturnsElement>
+consteval bool check_map_callable() {
+  static_assert(Invocable, "sxla::map: the computation cannot be called with the operands' element types");
+  static_assert(!Invocable || ReturnsElement,
+                "sxla::map: the computation must return an XLA element type (pred, s8 ... c128)");
+  return Invocable && ReturnsElement;
+}
+}  // namespace detail
+
+template <class F, class... X>
+  requires(sizeof...(X) > 0 && ((operand<X> || scalar_value<X>) && ...) && (operand<X> || ...))
+constexpr auto map(F&& f, X&&... x) {
+  using Fn = std::decay_t<F>;
+  return [&]<class... E>(E... e) {
+    constexpr bool can_call = std::is_invocable_v<const Fn&, typename E::value_type...>;
+    if constexpr (!can_call) {
+      static_assert(detail::check_map_callable<can_call, true>());
+      return scalar_leaf<int>{};
+    } else {
+      using R = std::remove_cvref_t<std::invoke_result_t<const Fn&, typename E::value_type...>>;
+      static_assert(detail::check_map_callable<true, element<R>>());
+      return make_nary_node(map_op<Fn>{static_cast<F&&>(f)}, e...);
+    }
+  }(detail::map_operand(static_cast<X&&>(x))...);
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_MAP_HPP
+// ---- end include/sxla/ops/map.hpp ----
+// ---- begin include/sxla/ops/operators.hpp ----
+// sxla/ops/operators.hpp: C++ operators on expressions, tensors and views, where XLA's
+// implicit broadcasting allows (a scalar, or operands of one rank with size-1
+// dimensions; a rank change needs x::add(a, b, x::broadcast_dimensions<...>)):
+//   + - * / %     add, sub, mul, div, rem        unary -   neg
+//   < <= > >=     lt, le, gt, ge (pred results)
+//   == !=         eq, ne, except between two tensors or views, where == and != compare
+//                 the whole arrays and give a bool (tensor/storage_array.hpp); use
+//                 x::eq(a, b) for the elementwise comparison of two arrays.
+// A C++ number takes the element type of the array it meets: a * 2 on f32 is a * 2.0f.
+#ifndef SXLA_OPS_OPERATORS_HPP
+#define SXLA_OPS_OPERATORS_HPP
+
+// ---- begin include/sxla/ops/unary.hpp ----
+// sxla/ops/unary.hpp: XLA's elementwise unary ops without transcendental functions: abs,
+// neg, sign, ceil, floor, round (half away from zero), round_nearest_even and is_finite.
+// Semantics as XLA's CPU backend: integers wrap (abs and neg of INT_MIN are INT_MIN);
+// sign is -1, -0, NaN, +0 or 1 for floats (the seed's table), -1, 0 or 1 for integers,
+// z / |z| for complex numbers (0 for 0); abs of a complex number is its magnitude, a real
+// number; is_finite takes floats and gives pred.
+// Example: x::sign(x::tensor<"f32[4]">{-2, -0.0f, 0, 3}) is {-1, -0, 0, 1}.
+#ifndef SXLA_OPS_UNARY_HPP
+#define SXLA_OPS_UNARY_HPP
+
+#include <complex>
+#include <limits>
+#include <type_traits>
+
+
+namespace sxla {
+
+namespace detail {
+
+template <class T>
+inline constexpr bool is_float_element = std::is_floating_point_v<T> || is_small_float_v<T>;
+template <class T>
+inline constexpr bool is_number_element = element<T> && !std::is_same_v<T, bool>;
+
+// The magnitude of a complex number without undue overflow: max * sqrt(1 + (min/max)^2),
+// infinite when either part is, NaN when a part is NaN (and the other finite).
+template <class F>
+constexpr F complex_abs(std::complex<F> z) noexcept {
+  const F a = simd::abs(z.real()), b = simd::abs(z.imag());
+  constexpr F inf = std::numeric_limits<F>::infinity();
+  if (a == inf || b == inf) return inf;
+  if (a != a || b != b) return std::numeric_limits<F>::quiet_NaN();
+  const F hi = a > b ? a : b, lo = a > b ? b : a;
+  if (hi == 0) return F(0);
+  const F r = lo / hi;
+  return simd::mul(hi, simd::sqrt(simd::fma(r, r, F(1))));
+}
+
+}  // namespace detail
+
+struct abs_op {
+  template <class T>
+  using result = complex_component_t<T>;
+  template <class T>
+  static constexpr bool accepts = detail::is_number_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr auto operator()(V a) const noexcept {
+    if constexpr (is_complex_v<V>) {
+      return detail::complex_abs(a);
+    } else {
+      return simd::abs(a);  // clears the sign bit of floats (NaN too); wraps for INT_MIN
+    }
+  }
+};
+
+struct neg_op {
+  template <class T>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_number_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
+    if constexpr (is_complex_v<V>) {
+      return {simd::neg(a.real()), simd::neg(a.imag())};
+    } else {
+      return simd::neg(a);
+    }
+  }
+};
+
+struct sign_op {
+  template <class T>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_number_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
+    if constexpr (is_complex_v<V>) {
+      using F = typename V::value_type;
+      const F m = detail::complex_abs(a);
+      if (m == 0) return V(0);
+      return {a.real() / m, a.imag() / m};
+    } else {
+      using T = simd::lane_t<V>;
+      if constexpr (std::is_floating_point_v<T>) {
+        // +-0 and NaN are their own sign; anything else is +-1.
+        const auto keep = simd::mask_or(a == simd::splat<V>(T(0)), simd::is_nan(a));
+        return simd::select(keep, a, simd::copysign(simd::splat<V>(T(1)), a));
+      } else if constexpr (std::is_signed_v<T>) {
+        // (a > 0) - (a < 0): the sign bit's fill, or 1 for a positive value.
+        const V fill = simd::shr<static_cast<int>(8 * sizeof(T) - 1)>(a);
+        return simd::select(a > simd::splat<V>(T(0)), simd::splat<V>(T(1)), fill);
+      } else {
+        return simd::select(a == simd::splat<V>(T(0)), a, simd::splat<V>(T(1)));
+      }
+    }
+  }
+};
+
+// ceil, floor, round (ties away from zero) and round_nearest_even: floats only.
+template <int Kind>
+struct rounding_op {
+  template <class T>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_float_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
+    if constexpr (Kind == 0) {
+      return simd::ceil(a);
+    } else if constexpr (Kind == 1) {
+      return simd::floor(a);
+    } else if constexpr (Kind == 2) {
+      using T = simd::lane_t<V>;
+      // trunc, then one step away from zero when the dropped fraction is >= 1/2 (exact:
+      // a - trunc(a) is representable). Infinities and NaN pass through trunc.
+      const V t = simd::trunc(a);
+      const V away = simd::add(t, simd::copysign(simd::splat<V>(T(1)), a));
+      return simd::select(simd::abs(simd::sub(a, t)) >= simd::splat<V>(T(0.5)), away, t);
+    } else {
+      return simd::round_even(a);
+    }
+  }
+};
+using ceil_op = rounding_op<0>;
+using floor_op = rounding_op<1>;
+using round_op = rounding_op<2>;
+using round_nearest_even_op = rounding_op<3>;
+
+struct is_finite_op {
+  template <class T>
+  using result = bool;
+  template <class T>
+  static constexpr bool accepts = detail::is_float_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr auto operator()(V a) const noexcept {
+    using T = simd::lane_t<V>;
+    return simd::abs(a) < simd::splat<V>(std::numeric_limits<T>::infinity());  // false for NaN
+  }
+};
+
+inline constexpr unary_fn<abs_op> abs{};
+inline constexpr unary_fn<neg_op> neg{};
+inline constexpr unary_fn<sign_op> sign{};
+inline constexpr unary_fn<ceil_op> ceil{};
+inline constexpr unary_fn<floor_op> floor{};
+inline constexpr unary_fn<round_op> round{};
+inline constexpr unary_fn<round_nearest_even_op> round_nearest_even{};
+inline constexpr unary_fn<is_finite_op> is_finite{};
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_UNARY_HPP
+// ---- end include/sxla/ops/unary.hpp ----
+
+namespace sxla {
+
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator+(A&& a, B&& b) noexcept {
+  return add(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator-(A&& a, B&& b) noexcept {
+  return sub(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator*(A&& a, B&& b) noexcept {
+  return mul(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator/(A&& a, B&& b) noexcept {
+  return div(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator%(A&& a, B&& b) noexcept {
+  return rem(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <operand A>
+constexpr auto operator-(A&& a) noexcept {
+  return neg(static_cast<A&&>(a));
+}
+
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator<(A&& a, B&& b) noexcept {
+  return lt(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator<=(A&& a, B&& b) noexcept {
+  return le(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator>(A&& a, B&& b) noexcept {
+  return gt(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator>=(A&& a, B&& b) noexcept {
+  return ge(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires(binary_operands<A, B> && !(storage_array<A> && storage_array<B>))
+constexpr auto operator==(A&& a, B&& b) noexcept {
+  return eq(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires(binary_operands<A, B> && !(storage_array<A> && storage_array<B>))
+constexpr auto operator!=(A&& a, B&& b) noexcept {
+  return ne(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_OPERATORS_HPP
+// ---- end include/sxla/ops/operators.hpp ----
+// ---- begin include/sxla/ops/select.hpp ----
+// sxla/ops/select.hpp: XLA's Select and Clamp. select(pred, on_true, on_false) takes
+// on_true where pred is true; clamp(min, operand, max) is min(max, max(min, operand))
+// with XLA's NaN-propagating max and min for floats. As XlaBuilder does, a rank-0
+// operand (a C++ number too) broadcasts: select(p, a, 0.0f), clamp(0, x, 6).
+// Examples (seed): select({true, false, false, true}, {1, 2, 3, 4}, {100, 200, 300, 400})
+// is {1, 200, 300, 4}; clamp(0, s32[3]{-1, 5, 9}, 6) is {0, 5, 6}.
+#ifndef SXLA_OPS_SELECT_HPP
+#define SXLA_OPS_SELECT_HPP
+
+#include <type_traits>
+
+
+namespace sxla {
+
+struct select_op {
+  template <class P, class T, class...>
+  using result = T;
+  template <class L, class P, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> && sizeof(T) == sizeof(L);
+
+  template <class P, class V>
+  SXLA_FORCE_INLINE constexpr V operator()(P p, V a, V b) const noexcept {
+    if constexpr (simd::is_mask_v<P>) {
+      return simd::select(simd::mask_cast<simd::lane_t<V>>(p), a, b);
+    } else {
+      return p ? a : b;
+    }
+  }
+};
+
+struct clamp_op {
+  template <class T, class...>
+  using result = T;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V lo, V a, V hi) const noexcept {
+    if constexpr (std::is_floating_point_v<detail::lane_of<V>>) {
+      return detail::float_min(hi, detail::float_max(lo, a));
+    } else {
+      return simd::min(hi, simd::max(lo, a));  // hi's bound wins when lo > hi, as XLA's
+    }
+  }
+};
+
+namespace detail {
+
+template <class Op, class Shape, bool Ok>
+consteval bool check_pred_operand() {
+  static_assert(Ok, "sxla::select: the predicate must have element type pred");
+  return Ok;
+}
+
+// An operand of element type T: a number becomes T, an array stays as it is.
+template <class T, class X>
+constexpr auto operand_as(X&& x) noexcept {
+  if constexpr (scalar_value<X>) {
+    return scalar_as<T>(x);
+  } else {
+    return as_operand(static_cast<X&&>(x));
+  }
+}
+
+}  // namespace detail
+
+// select(pred, on_true, on_false).
+template <class P, class A, class B>
+  requires((operand<P> || std::is_same_v<std::remove_cvref_t<P>, bool>) && (operand<A> || operand<B>) &&
+           (operand<A> || scalar_value<A>) && (operand<B> || scalar_value<B>))
+constexpr auto select(P&& pred, A&& on_true, B&& on_false) noexcept {
+  auto p = detail::operand_as<bool>(static_cast<P&&>(pred));
+  using T = typename operand_t<std::conditional_t<scalar_value<A>, B, A>>::value_type;
+  auto a = detail::operand_as<T>(static_cast<A&&>(on_true));
+  auto b = detail::operand_as<T>(static_cast<B&&>(on_false));
+  constexpr bool is_pred = std::is_same_v<typename decltype(p)::value_type, bool>;
+  if constexpr (!is_pred) {
+    static_assert(detail::check_pred_operand<select_op, shape_display_t<decltype(p)::spec>, is_pred>());
+    return a;
+  } else if constexpr (!std::is_same_v<typename decltype(a)::value_type, typename decltype(b)::value_type>) {
+    static_assert(detail::check_same_element_type<select_op, shape_display_t<decltype(a)::spec>,
+                                                  shape_display_t<decltype(b)::spec>, false>());
+    return a;
+  } else {
+    return make_nary<select_op>(p, a, b);
+  }
+}
+
+// clamp(min, operand, max).
+template <class Lo, class A, class Hi>
+  requires((operand<Lo> || scalar_value<Lo>) && operand<A> && (operand<Hi> || scalar_value<Hi>))
+constexpr auto clamp(Lo&& lo, A&& a, Hi&& hi) noexcept {
+  auto x = as_operand(static_cast<A&&>(a));
+  using T = typename decltype(x)::value_type;
+  auto l = detail::operand_as<T>(static_cast<Lo&&>(lo));
+  auto h = detail::operand_as<T>(static_cast<Hi&&>(hi));
+  constexpr bool accepted = element<T> && !std::is_same_v<T, bool> && !is_complex_v<T>;
+  if constexpr (!accepted) {
+    static_assert(detail::check_element_type<clamp_op, shape_display_t<decltype(x)::spec>, accepted>());
+    return x;
+  } else if constexpr (!std::is_same_v<typename decltype(l)::value_type, T> ||
+                       !std::is_same_v<typename decltype(h)::value_type, T>) {
+    static_assert(detail::check_same_element_type<clamp_op, shape_display_t<decltype(l)::spec>,
+                                                  shape_display_t<decltype(h)::spec>, false>());
+    return x;
+  } else {
+    return make_nary<clamp_op>(l, x, h);
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_SELECT_HPP
+// ---- end include/sxla/ops/select.hpp ----
+// ---- begin include/sxla/ops/transpose.hpp ----
+// sxla/ops/transpose.hpp: XLA's Transpose as a lazy node: x::transpose<1, 0>(a) has
+// result dimension i = operand dimension perm[i], and reads operand elements in place (a
+// line of the result is a line of the operand along its dimension perm[M]). Assigning
+// a transpose of a tensor to that tensor goes through a temporary (expr/assign.hpp).
+// A list that is not a permutation of the operand's dimensions is a compile error.
+#ifndef SXLA_OPS_TRANSPOSE_HPP
+#define SXLA_OPS_TRANSPOSE_HPP
+
+#include <cstddef>
+
+
+namespace sxla {
+
+template <class Op, dimension_list Perm>
+struct transpose_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  using lane_type = typename Op::lane_type;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr dimension_list dims = [] {
+    dimension_list d;
+    for (std::size_t i = 0; i < rank; ++i) d.push_back(Op::spec.dimensions[static_cast<std::size_t>(Perm[i])]);
+    return d;
+  }();
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, dims);
+
+  Op operand;
+
+  SXLA_FORCE_INLINE static constexpr multi_index<rank> source(const multi_index<rank>& idx) noexcept {
+    multi_index<rank> s{};
+    for (std::size_t i = 0; i < rank; ++i) s[static_cast<std::size_t>(Perm[i])] = idx[i];
+    return s;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return operand.at(source(idx));
+  }
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return operand.template line<static_cast<std::size_t>(Perm[M])>(source(start));
+  }
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable =
+      Op::template mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+};
+
+struct transpose_op {};
+
+namespace detail {
+template <class Op, class Shape, bool Ok>
+consteval bool check_permutation() {
+  static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
+  return Ok;
+}
+constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
+  if (p.size() != rank) return false;
+  bool seen[max_rank] = {};
+  for (index_t d : p) {
+    if (d < 0 || d >= static_cast<index_t>(rank) || seen[d]) return false;
+    seen[d] = true;
+  }
+  return true;
+}
+}  // namespace detail
+
+// Transpose(operand, {Perm...}).
+template <index_t... Perm, operand X>
+constexpr auto transpose(X&& x) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr dimension_list perm{Perm...};
+  constexpr bool ok = detail::is_permutation(perm, E::rank);
+  if constexpr (!ok) {
+    static_assert(detail::check_permutation<transpose_op, shape_display_t<E::spec>, ok>());
+    return e;
+  } else {
+    return transpose_node<E, perm>{e};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_TRANSPOSE_HPP
+// ---- end include/sxla/ops/transpose.hpp ----
+
 
 #endif  // SXLA_SXLA_HPP
 // ---- end include/sxla/sxla.hpp ----

@@ -38,6 +38,22 @@
 #define SXLA_MAX_ALIGN 64
 #endif
 
+// Destinations of at least this many bytes are written with non-temporal (streaming)
+// stores, which bypass the caches: a result that large does not stay in them anyway,
+// and skipping the read-for-ownership of each line saves a third of the traffic of a
+// two-operand elementwise op. 0 disables streaming stores.
+#ifndef SXLA_STREAM_STORE_BYTES
+#define SXLA_STREAM_STORE_BYTES (8 << 20)
+#endif
+
+// Assigning an expression to a tensor it reads in a different order (a = transpose(a))
+// evaluates into a temporary first. Up to this many bytes the temporary is on the stack;
+// above, on the heap: the one allocation sxla may make, and only in this case (assign
+// through x::noalias, or to another tensor, to avoid it).
+#ifndef SXLA_STACK_TEMPORARY_BYTES
+#define SXLA_STACK_TEMPORARY_BYTES (64 << 10)
+#endif
+
 // ---- Attributes ---------------------------------------------------------------
 #if defined(__GNUC__) || defined(__clang__)
 #define SXLA_FORCE_INLINE inline __attribute__((always_inline))

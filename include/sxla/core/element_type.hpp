@@ -123,6 +123,24 @@ constexpr bool is_floating_point(primitive_type t) noexcept {
 constexpr bool is_complex(primitive_type t) noexcept {
   return t == primitive_type::c64 || t == primitive_type::c128;
 }
+// Whether a C++ type is std::complex (c64, c128).
+template <class T>
+inline constexpr bool is_complex_v = false;
+template <class T>
+inline constexpr bool is_complex_v<std::complex<T>> = true;
+
+// The C++ type of a complex number's parts (float for c64); any other type is its own.
+template <class T>
+struct complex_component {
+  using type = T;
+};
+template <class T>
+struct complex_component<std::complex<T>> {
+  using type = T;
+};
+template <class T>
+using complex_component_t = typename complex_component<T>::type;
+
 // The type of a complex number's parts; any other type is its own component type.
 constexpr primitive_type component_type(primitive_type t) noexcept {
   return t == primitive_type::c64    ? primitive_type::f32

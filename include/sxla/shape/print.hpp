@@ -108,9 +108,15 @@ constexpr auto shape_display(std::index_sequence<I...>) noexcept {
 }  // namespace detail
 
 // The shape string of S as a type, for compiler messages: hlo<'f','3','2','[','2',']'>.
+// (A class template: g++ 12 crashes substituting a dependent spec into the alias's
+// expression directly.)
 template <shape_spec S>
-using shape_display_t = decltype(detail::shape_display<S>(
-    std::make_index_sequence<to_string<S, layout_printing::if_not_default>().size()>{}));
+struct shape_display {
+  using type = decltype(detail::shape_display<S>(
+      std::make_index_sequence<to_string<S, layout_printing::if_not_default>().size()>{}));
+};
+template <shape_spec S>
+using shape_display_t = typename shape_display<S>::type;
 
 }  // namespace sxla
 

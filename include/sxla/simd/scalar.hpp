@@ -134,6 +134,11 @@ SXLA_FORCE_INLINE constexpr T mul(T a, T b) noexcept {
   }
 }
 template <lane_type T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE constexpr T div(T a, T b) noexcept {
+  return a / b;
+}
+template <lane_type T>
 SXLA_FORCE_INLINE constexpr T neg(T a) noexcept {
   if constexpr (std::is_integral_v<T>) {
     return sub(T{0}, a);
@@ -204,6 +209,12 @@ SXLA_FORCE_INLINE constexpr T shr(T a, T n) noexcept {
     if (count >= 8 * sizeof(T)) return T{0};
     return static_cast<T>(a >> count);
   }
+}
+
+template <lane_type T>
+  requires std::is_integral_v<T>
+SXLA_FORCE_INLINE constexpr T popcount(T a) noexcept {
+  return static_cast<T>(std::popcount(static_cast<uint_of<T>>(a)));
 }
 
 // ---- Masks (bool for one lane) ---------------------------------------------------------

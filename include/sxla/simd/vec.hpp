@@ -110,6 +110,27 @@ SXLA_FORCE_INLINE mask<T> operator>=(vec<T> a, vec<T> b) noexcept {
 }
 #endif
 
+#if !defined(SXLA_SIMD_SCALAR)
+// f(a[i], b[i]...) for each lane i: for operations without a vector instruction.
+template <class R, class F, class T, class... U>
+SXLA_FORCE_INLINE vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept {
+  return detail::per_lane<R>(f, a, b...);
+}
+#else
+template <class R, class F, class T, class... U>
+vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept;
+#endif
+
+// Whether V is a vector, or a mask.
+template <class V>
+inline constexpr bool is_vec_v = false;
+template <class T>
+inline constexpr bool is_vec_v<vec<T>> = true;
+template <class V>
+inline constexpr bool is_mask_v = false;
+template <class T>
+inline constexpr bool is_mask_v<mask<T>> = true;
+
 }  // namespace sxla::simd
 
 #endif  // SXLA_SIMD_VEC_HPP

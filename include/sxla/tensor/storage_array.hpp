@@ -20,6 +20,16 @@ struct is_storage_array : std::false_type {};
 template <class A>
 concept storage_array = is_storage_array<std::remove_cvref_t<A>>::value;
 
+// A lazy expression (expr/expression.hpp). Tensors and views take one in their
+// constructor or assignment and call evaluate_into(*this, e), which expr/assign.hpp
+// provides (found by argument-dependent lookup).
+// Tags a destination under construction for evaluate_into: no expression can read it.
+struct fresh_destination {};
+
+template <class E>
+concept assignable_expression =
+    !storage_array<E> && requires { requires std::remove_cvref_t<E>::is_expression; };
+
 namespace detail {
 template <class To, class From, bool Same>
 consteval bool check_same_logical_shape() {

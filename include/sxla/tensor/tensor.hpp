@@ -139,6 +139,22 @@ class tensor {
     return *this;
   }
 
+  // The values of a lazy expression of the same element type and dimensions:
+  // x::tensor<"f32[2,3]{0,1}"> t = a + b; (include <sxla/sxla.hpp> or expr/assign.hpp).
+  template <assignable_expression E>
+  constexpr tensor(const E& e) noexcept {  // NOLINT: implicit by design
+    if (std::is_constant_evaluated() || shape_type::is_padded || shape_type::is_tiled) {
+      storage_ = {};
+      fill_padding();
+    }
+    evaluate_into(*this, e, fresh_destination{});
+  }
+  template <assignable_expression E>
+  constexpr tensor& operator=(const E& e) noexcept {
+    evaluate_into(*this, e);
+    return *this;
+  }
+
   // Logical element access; each index must be in [0, dimension).
   template <std::integral... I>
     requires(sizeof...(I) == rank)

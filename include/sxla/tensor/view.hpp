@@ -77,6 +77,14 @@ class tensor_view {
     return *this;
   }
 
+  // Writes the values of a lazy expression into the viewed memory (see expr/assign.hpp).
+  template <assignable_expression E>
+    requires(!std::is_const_v<T>)
+  constexpr tensor_view& operator=(const E& e) noexcept {
+    evaluate_into(*this, e);
+    return *this;
+  }
+
   // Logical element access; each index must be in [0, dimension).
   template <std::integral... I>
     requires(sizeof...(I) == rank)

@@ -1,0 +1,151 @@
+// sxla/expr/elementwise_node.hpp: elementwise_node<F, Ops...>, an N-ary elementwise op
+// as a lazy node: element idx is f(op.at(idx)...), and a line is f applied to the
+// operands' lines, lane by lane. The operands have the result's dimensions already (the
+// op functions insert broadcast nodes). F is a functor:
+//
+//   template <class... T> using result = ...;   // the result's C++ element type
+//   template <class V...> constexpr auto operator()(V... v) const;
+//       // on elements (V = the operands' value types) and on vectors (vec<T>, mask<L>)
+//   template <class L, class... T> static constexpr bool vectorizable;
+//       // operator() has a vector form for these element types at L's lane width
+#ifndef SXLA_EXPR_ELEMENTWISE_NODE_HPP
+#define SXLA_EXPR_ELEMENTWISE_NODE_HPP
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include "sxla/config.hpp"            // SXLA_FORCE_INLINE
+#include "sxla/core/element_type.hpp" // primitive_type_of
+#include "sxla/core/float16.hpp"      // small_float
+#include "sxla/core/index.hpp"        // index_t, multi_index
+#include "sxla/expr/expression.hpp"   // logical_spec
+#include "sxla/expr/line.hpp"         // detail::as_lanes_of
+#include "sxla/simd/vec.hpp"          // has_vec
+
+namespace sxla {
+
+namespace detail {
+template <class T>
+inline constexpr bool is_small_float_v = false;
+template <int E, int M>
+inline constexpr bool is_small_float_v<small_float<E, M>> = true;
+
+// f16 and bf16 compute in f32, as XLA does: functors see floats.
+template <class T>
+using compute_t = std::conditional_t<is_small_float_v<T>, float, T>;
+
+template <class T>
+SXLA_FORCE_INLINE constexpr compute_t<T> promote(T x) noexcept {
+  return static_cast<compute_t<T>>(x);
+}
+
+// Whether F sees f16 and bf16 operands as floats (every XLA op; not a user's map).
+template <class F>
+inline constexpr bool promotes_v = !requires { requires !F::promotes_small_floats; };
+
+template <class F, class T>
+SXLA_FORCE_INLINE constexpr auto promote_for(T x) noexcept {
+  if constexpr (promotes_v<F>) {
+    return promote(x);
+  } else {
+    return x;
+  }
+}
+template <class F, class T>
+using operand_for_t = std::conditional_t<promotes_v<F>, compute_t<T>, T>;
+
+// F's result on operands T0, T...: computed on compute_t, then rounded back to T0 when
+// T0 is f16 or bf16 and the result has its computing type.
+template <class F, class T0, class... T>
+using elementwise_result_t = std::conditional_t<
+    promotes_v<F> && is_small_float_v<T0> &&
+        std::is_same_v<typename F::template result<compute_t<T0>, compute_t<T>...>, float>,
+    T0, typename F::template result<operand_for_t<F, T0>, operand_for_t<F, T>...>>;
+}  // namespace detail
+
+namespace detail {
+// A fixed set of values, cheaper to instantiate than std::tuple and std::apply (the
+// compile time of an expression is mostly its nodes' instantiations).
+template <std::size_t I, class T>
+struct slot {
+  T value;
+};
+template <class Seq, class... T>
+struct pack_base;
+template <std::size_t... I, class... T>
+struct pack_base<std::index_sequence<I...>, T...> : slot<I, T>... {
+  // g(values...)
+  template <class G>
+  SXLA_FORCE_INLINE constexpr decltype(auto) apply(G&& g) const {
+    return g(static_cast<const slot<I, T>&>(*this).value...);
+  }
+};
+template <class... T>
+struct pack : pack_base<std::index_sequence_for<T...>, T...> {
+  constexpr explicit pack(T... v) noexcept : pack_base<std::index_sequence_for<T...>, T...>{{v}...} {}
+};
+}  // namespace detail
+
+// A line of f over the operands' lines.
+template <class R, class F, class... Lines>
+struct elementwise_line {
+  [[no_unique_address]] F f;
+  detail::pack<Lines...> lines;
+
+  SXLA_FORCE_INLINE constexpr R get(index_t j) const noexcept {
+    return lines.apply([&](const auto&... l) { return static_cast<R>(f(detail::promote_for<F>(l.get(j))...)); });
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
+    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) { return f(l.template load<L>(j)...); }));
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
+    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) { return f(l.template load_n<L>(j, n)...); }));
+  }
+};
+
+template <class F, class Op0, class... Ops>
+struct elementwise_node {
+  static constexpr bool is_expression = true;
+  using value_type = detail::elementwise_result_t<F, typename Op0::value_type, typename Ops::value_type...>;
+  static constexpr std::size_t rank = Op0::rank;
+  static constexpr shape_spec spec = logical_spec(primitive_type_of<value_type>, Op0::spec.dimensions);
+  using lane_type = first_lane_t<std::conditional_t<simd::has_vec<value_type>, value_type, void>,
+                                 typename Op0::lane_type, typename Ops::lane_type...>;
+
+  [[no_unique_address]] F f;
+  detail::pack<Op0, Ops...> ops;
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return ops.apply(
+        [&](const auto&... op) { return static_cast<value_type>(f(detail::promote_for<F>(op.at(idx))...)); });
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return ops.apply([&](const auto&... op) {
+      using line_t = elementwise_line<value_type, F, decltype(op.template line<M>(start))...>;
+      return line_t{f, decltype(line_t::lines)(op.template line<M>(start)...)};
+    });
+  }
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable =
+      Op0::template mergeable<Outer, Inner> && (Ops::template mergeable<Outer, Inner> && ...);
+
+  template <class L>
+  static constexpr bool vectorizable =
+      Op0::template vectorizable<L> && (Ops::template vectorizable<L> && ...) &&
+      F::template vectorizable<L, typename Op0::value_type, typename Ops::value_type...>;
+
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool direct) const {
+    ops.apply([&](const auto&... op) { (op.for_each_leaf(g, direct), ...); });
+  }
+};
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_ELEMENTWISE_NODE_HPP

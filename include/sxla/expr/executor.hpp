@@ -1,0 +1,232 @@
+// sxla/expr/executor.hpp: evaluate(dst, expr), the loops that write an expression into
+// a tensor or view in one pass, in the destination's storage order. The strategy is
+// chosen at compile time from the destination's layout and the expression:
+//
+//  - untiled destination (any minor_to_major, padded or not): loop over the physical
+//    dimensions major to minor, skipping size-1 ones; the innermost becomes a line, and
+//    outer dimensions merge into it while the destination and every leaf keep a constant
+//    stride across them (f32[4,4] = a + b is one run of 16). Each line runs in vectors
+//    when every node has a vector form for the lane width, with masked (or buffered)
+//    loads and stores for the tail; large destinations use streaming stores.
+//  - tiled destination: the same lines, one per run of the last storage dimension,
+//    when consecutive slots there are consecutive elements of one logical dimension;
+//    otherwise element by element.
+//  - constant evaluation: element by element in logical order (no SIMD).
+//
+// Aliasing is not handled here (assign.hpp).
+#ifndef SXLA_EXPR_EXECUTOR_HPP
+#define SXLA_EXPR_EXECUTOR_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "sxla/config.hpp"             // SXLA_FORCE_INLINE, SXLA_STREAM_STORE_BYTES
+#include "sxla/core/index.hpp"         // index_t, multi_index
+#include "sxla/core/small_vector.hpp"  // small_vector
+#include "sxla/shape/layout_map.hpp"   // delinearize, tile_level
+#include "sxla/shape/shape.hpp"        // for_each_index
+#include "sxla/simd/vec.hpp"           // vec, store, store_n, stream, store_mask
+
+namespace sxla {
+
+namespace detail {
+
+// The lane type an expression's lines are loaded with when written to T.
+template <class E, class T>
+using lane_for_t = std::conditional_t<
+    !std::is_same_v<T, bool>, T,
+    std::conditional_t<std::is_void_v<typename E::lane_type>, std::uint8_t, typename E::lane_type>>;
+
+// Whether expression E can be written to element type T with vectors.
+template <class E, class T>
+inline constexpr bool vector_path = [] {
+  using L = lane_for_t<E, T>;
+  if constexpr (!simd::has_vec<L>) {
+    return false;
+  } else if constexpr (!std::is_same_v<T, bool> && !simd::has_vec<T>) {
+    return false;
+  } else {
+    return E::template vectorizable<L>;
+  }
+}();
+
+// Writes line elements [0, n) to out[0, n).
+template <class E, class T, bool Stream, class Line>
+SXLA_FORCE_INLINE void write_line(const Line& line, T* out, index_t n) noexcept {
+  if constexpr (vector_path<E, T>) {
+    using L = lane_for_t<E, T>;
+    constexpr index_t lanes = static_cast<index_t>(simd::lanes<L>);
+    index_t j = 0;
+    if constexpr (std::is_same_v<T, bool>) {
+      for (; j + lanes <= n; j += lanes) simd::store_mask(line.template load<L>(j), out + j, simd::lanes<L>);
+      if (j < n) simd::store_mask(line.template load_n<L>(j, static_cast<std::size_t>(n - j)), out + j,
+                                  static_cast<std::size_t>(n - j));
+    } else {
+      if constexpr (Stream) {
+        constexpr std::uintptr_t align = sizeof(T) * simd::lanes<L>;
+        for (; j < n && reinterpret_cast<std::uintptr_t>(out + j) % align != 0; ++j) out[j] = line.get(j);
+        for (; j + lanes <= n; j += lanes) simd::stream(line.template load<L>(j), out + j);
+      } else {
+        for (; j + 2 * lanes <= n; j += 2 * lanes) {
+          const auto v0 = line.template load<L>(j);
+          const auto v1 = line.template load<L>(j + lanes);
+          simd::store(v0, out + j);
+          simd::store(v1, out + j + lanes);
+        }
+        for (; j + lanes <= n; j += lanes) simd::store(line.template load<L>(j), out + j);
+      }
+      if (j < n) {
+        simd::store_n(line.template load_n<L>(j, static_cast<std::size_t>(n - j)), out + j,
+                      static_cast<std::size_t>(n - j));
+      }
+    }
+  } else {
+    for (index_t j = 0; j < n; ++j) out[j] = line.get(j);
+  }
+}
+
+// The loop plan for an untiled destination shape D and expression E.
+template <class D, class E>
+struct untiled_plan {
+  static constexpr std::size_t rank = D::rank;
+  // Physical dimensions, major to minor, of size > 1.
+  static constexpr small_vector<index_t, max_rank> loops = [] {
+    small_vector<index_t, max_rank> v;
+    for (std::size_t k = 0; k < rank; ++k) {
+      const index_t d = D::map.physical_to_logical[k];
+      if (D::dimensions[static_cast<std::size_t>(d)] > 1) v.push_back(d);
+    }
+    return v;
+  }();
+  static constexpr std::size_t loop_count = loops.size();
+
+  template <std::size_t K>  // may loops[K - 1] merge into loops[K]?
+  static constexpr bool merges() noexcept {
+    constexpr auto outer = static_cast<std::size_t>(loops[K - 1]);
+    constexpr auto inner = static_cast<std::size_t>(loops[K]);
+    return D::map.strides[outer] == D::dimensions[inner] * D::map.strides[inner] &&
+           E::template mergeable<outer, inner>;
+  }
+  // The first loop of the innermost merged run.
+  static constexpr std::size_t first_merged = [] {
+    if constexpr (loop_count == 0) {
+      return std::size_t{0};
+    } else {
+      return []<std::size_t... K>(std::index_sequence<K...>) {
+        constexpr bool ok[] = {false, merges<K + 1>()...};
+        std::size_t k = loop_count - 1;
+        while (k > 0 && ok[k]) --k;
+        return k;
+      }(std::make_index_sequence<loop_count - 1>{});
+    }
+  }();
+  static constexpr std::size_t inner = loop_count == 0 ? 0 : static_cast<std::size_t>(loops[loop_count - 1]);
+  static constexpr index_t run_length = [] {
+    index_t n = 1;
+    for (std::size_t k = first_merged; k < loop_count; ++k) n *= D::dimensions[static_cast<std::size_t>(loops[k])];
+    return n;
+  }();
+  static constexpr bool unit_stride = loop_count == 0 || D::map.strides[inner] == 1;
+};
+
+template <class Dst, class E, bool Stream>
+void evaluate_untiled(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  using P = untiled_plan<D, E>;
+  T* out = dst.data();
+  multi_index<D::rank> idx{};
+  if constexpr (P::loop_count == 0) {
+    out[D::offset(idx)] = e.at(idx);
+  } else {
+    while (true) {
+      T* o = out + D::offset(idx);
+      if constexpr (P::unit_stride) {
+        write_line<E, T, Stream>(e.template line<P::inner>(idx), o, P::run_length);
+      } else {  // a padded size-1 dimension is more minor: the run is strided
+        const auto line = e.template line<P::inner>(idx);
+        for (index_t j = 0; j < P::run_length; ++j) o[j * D::map.strides[P::inner]] = line.get(j);
+      }
+      // Next index of the outer loops (an odometer, minor loop fastest).
+      std::size_t k = P::first_merged;
+      while (k > 0) {
+        const auto d = static_cast<std::size_t>(P::loops[k - 1]);
+        if (++idx[d] < D::dimensions[d]) break;
+        idx[d] = 0;
+        --k;
+      }
+      if (k == 0) return;
+    }
+  }
+}
+
+// The tiled layouts whose last storage dimension holds consecutive elements of one
+// logical dimension: no '*' merges a dimension into the most minor one at any level.
+template <class D>
+inline constexpr bool clean_minor_tiles = [] {
+  for (const tile_level& lv : D::map.levels) {
+    const std::size_t n = lv.in_bounds.size();
+    if (n >= 2 && lv.combine_into_next[n - 2]) return false;
+  }
+  return D::rank > 0;
+}();
+
+template <class Dst, class E, bool Stream>
+void evaluate_tiled(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  T* out = dst.data();
+  if constexpr (!clean_minor_tiles<D>) {
+    for_each_index<D>([&](const multi_index<D::rank>& idx) { out[D::offset(idx)] = e.at(idx); });
+  } else {
+    constexpr std::size_t m = static_cast<std::size_t>(D::map.physical_to_logical[D::rank - 1]);
+    constexpr index_t block = D::map.storage_bounds[D::map.storage_bounds.size() - 1];
+    multi_index<D::rank> idx{};
+    for (index_t off = 0; off < D::storage_count; off += block) {
+      if (!delinearize(D::map, off, idx.data())) continue;  // a block of padding
+      // Padding inside a block is a suffix: shrink the run until its last slot maps back.
+      index_t n = block < D::dimensions[m] - idx[m] ? block : D::dimensions[m] - idx[m];
+      while (n > 1) {
+        multi_index<D::rank> last = idx;
+        last[m] += n - 1;
+        if (D::offset(last) == off + n - 1) break;
+        --n;
+      }
+      write_line<E, T, Stream>(e.template line<m>(idx), out + off, n);
+    }
+  }
+}
+
+}  // namespace detail
+
+// Writes every element of e into dst (same dimensions and element type), in dst's
+// storage order. Padding slots of dst are left as they are.
+template <class Dst, class E>
+constexpr void evaluate(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  if (std::is_constant_evaluated()) {
+    auto* out = dst.data();
+    for_each_index<D>([&](const multi_index<D::rank>& idx) { out[D::offset(idx)] = e.at(idx); });
+    return;
+  }
+  if constexpr (D::element_count == 0) {
+    return;
+  } else {
+    using T = typename D::value_type;
+    constexpr bool stream = SXLA_STREAM_STORE_BYTES > 0 && simd::has_vec<T> &&
+                            D::storage_count * static_cast<index_t>(sizeof(T)) >= SXLA_STREAM_STORE_BYTES;
+    if constexpr (D::is_tiled) {
+      detail::evaluate_tiled<Dst, E, stream>(dst, e);
+    } else {
+      detail::evaluate_untiled<Dst, E, stream>(dst, e);
+    }
+    if constexpr (stream) simd::stream_fence();
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_EXECUTOR_HPP

@@ -1,0 +1,78 @@
+// sxla/expr/expression.hpp: what a lazy expression is. Every node (an op's result, or a
+// leaf wrapping a tensor, a view or a number) is a small value type with a static shape
+// and this protocol:
+//
+//   static constexpr bool is_expression = true;
+//   static constexpr shape_spec spec;        // element type and dimensions (default layout)
+//   static constexpr std::size_t rank;
+//   using value_type;                        // the C++ type of the element type
+//   value_type at(const multi_index<rank>&) const;        // one logical element
+//   template <std::size_t M> auto line(const multi_index<rank>& start) const;
+//       // a cursor over start, start + e_M, start + 2 e_M, ... (see line.hpp)
+//   template <std::size_t Outer, std::size_t Inner> static constexpr bool mergeable;
+//       // a line along Inner may run on across Outer: element j of the line at
+//       // (.., o, .., 0, ..) is element (.., o + j / n, .., j % n, ..), n = dims[Inner]
+//   using lane_type;                         // the lane type its vectors naturally
+//       // have (void: none, or it adapts to any); a pred result takes its operands'
+//   template <class L> static constexpr bool vectorizable;
+//       // the line's load<L>() works with lanes of L's width
+//   template <class F> void for_each_leaf(F&& f, bool direct) const;
+//       // f(first, last, spec, direct) for the memory each array leaf reads; direct is
+//       // true when the leaf is read at the very index being evaluated (see assign.hpp)
+//
+// Nodes hold their operands by value (leaves hold a pointer to a tensor, or a view), so
+// an expression is cheap to copy and must not outlive the tensors it reads.
+#ifndef SXLA_EXPR_EXPRESSION_HPP
+#define SXLA_EXPR_EXPRESSION_HPP
+
+#include <cstddef>
+#include <type_traits>
+
+#include "sxla/core/element_type.hpp"    // primitive_type_of, element
+#include "sxla/core/index.hpp"           // index_t, multi_index
+#include "sxla/shape/layout.hpp"         // default_layout
+#include "sxla/shape/shape_spec.hpp"     // shape_spec
+#include "sxla/shape/broadcast_rules.hpp"  // dimension_list
+
+namespace sxla {
+
+template <class E>
+concept expression = requires {
+  requires std::remove_cvref_t<E>::is_expression;
+  std::remove_cvref_t<E>::spec;
+};
+
+template <expression E>
+using expr_value_t = typename std::remove_cvref_t<E>::value_type;
+
+namespace detail {
+// The first of Ts that is not void (void if all are).
+template <class... Ts>
+struct first_lane {
+  using type = void;
+};
+template <class T, class... Ts>
+struct first_lane<T, Ts...> {
+  using type = std::conditional_t<std::is_void_v<T>, typename first_lane<Ts...>::type, T>;
+};
+}  // namespace detail
+
+template <class... Ts>
+using first_lane_t = typename detail::first_lane<Ts...>::type;
+
+// The logical shape of an expression result: an element type and dimensions in XLA's
+// default layout (expressions have no storage, hence no layout of their own).
+constexpr shape_spec logical_spec(primitive_type type, const dimension_list& dims) noexcept {
+  return shape_spec(type, dims, default_layout(dims.size()));
+}
+
+template <class T>
+constexpr shape_spec logical_spec(const dimension_list& dims) noexcept {
+  return logical_spec(primitive_type_of<T>, dims);
+}
+
+constexpr dimension_list dimensions_of(const shape_spec& s) noexcept { return s.dimensions; }
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_EXPRESSION_HPP

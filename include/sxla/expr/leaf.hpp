@@ -1,0 +1,143 @@
+// sxla/expr/leaf.hpp: the leaves of expressions. array_leaf reads a tensor (through a
+// pointer, for a named tensor; by value, for a temporary one) or a view (by value, it is
+// a pointer already), in its own layout: an untiled layout gives strided lines (the
+// stride along each dimension is a compile-time constant), a tiled one element-by-element
+// lines. scalar_leaf is a number, a rank-0 expression. as_operand() turns what a user
+// passes to an op (an expression, a tensor, a view) into a node.
+#ifndef SXLA_EXPR_LEAF_HPP
+#define SXLA_EXPR_LEAF_HPP
+
+#include <complex>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include "sxla/config.hpp"               // SXLA_FORCE_INLINE
+#include "sxla/core/element_type.hpp"    // element, primitive_type_of
+#include "sxla/core/float16.hpp"         // small_float
+#include "sxla/core/index.hpp"           // index_t, multi_index
+#include "sxla/expr/expression.hpp"      // expression, logical_spec
+#include "sxla/expr/line.hpp"            // strided_line, gather_line
+#include "sxla/shape/shape_spec.hpp"     // shape_spec
+#include "sxla/simd/vec.hpp"             // has_vec
+#include "sxla/tensor/storage_array.hpp" // storage_array
+#include "sxla/tensor/view.hpp"          // tensor_view
+
+namespace sxla {
+
+// A number usable as an operand: an arithmetic type, f16, bf16 or a complex number.
+template <class T>
+concept scalar_value = element<std::remove_cvref_t<T>> || std::is_arithmetic_v<std::remove_cvref_t<T>>;
+
+namespace detail {
+template <class T>
+struct is_tensor_view : std::false_type {};
+template <shape_spec S, class T>
+struct is_tensor_view<tensor_view<S, T>> : std::true_type {};
+
+// Whether lines of element type T can be loaded as lanes of L's width.
+template <class T, class L>
+inline constexpr bool lanes_fit =
+    simd::has_vec<L> && (std::is_same_v<T, bool> || (simd::has_vec<T> && sizeof(T) == sizeof(L)));
+}  // namespace detail
+
+// A tensor (Owned = false: through a pointer; true: a copy) or a view (a copy).
+template <class A, bool Owned>
+struct array_leaf {
+  static constexpr bool is_expression = true;
+  using shape_type = typename A::shape_type;
+  using value_type = typename shape_type::value_type;
+  static constexpr std::size_t rank = shape_type::rank;
+  static constexpr shape_spec spec = logical_spec(A::spec.element_type, A::spec.dimensions);
+  using lane_type = std::conditional_t<simd::has_vec<value_type>, value_type, void>;
+
+  std::conditional_t<Owned, A, const A*> array;
+
+  SXLA_FORCE_INLINE constexpr const value_type* data() const noexcept {
+    if constexpr (Owned) {
+      return array.data();
+    } else {
+      return array->data();
+    }
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return data()[shape_type::offset(idx)];
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    const value_type* p = data();
+    if constexpr (!shape_type::is_tiled) {
+      return strided_line<value_type, shape_type::map.strides[M]>{p + shape_type::offset(start)};
+    } else {
+      return make_gather_line<value_type>([p, start](index_t j) {
+        multi_index<rank> k = start;
+        k[M] += j;
+        return p[shape_type::offset(k)];
+      });
+    }
+  }
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable =
+      !shape_type::is_tiled &&
+      shape_type::map.strides[Outer] == shape_type::dimensions[Inner] * shape_type::map.strides[Inner];
+
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<value_type, L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool direct) const {
+    const value_type* p = data();
+    f(static_cast<const void*>(p), static_cast<const void*>(p + shape_type::storage_count), A::spec, direct);
+  }
+};
+
+// A number: a rank-0 expression.
+template <class T>
+struct scalar_leaf {
+  static constexpr bool is_expression = true;
+  using value_type = T;
+  static constexpr std::size_t rank = 0;
+  static constexpr shape_spec spec = logical_spec<T>({});
+  using lane_type = void;  // a constant: any lane width
+
+  T value;
+
+  SXLA_FORCE_INLINE constexpr T at(const multi_index<0>&) const noexcept { return value; }
+
+  template <std::size_t, std::size_t>
+  static constexpr bool mergeable = true;
+
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<T, L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&&, bool) const {}
+};
+
+// What an op makes of an operand: expressions as they are, tensors and views as leaves.
+template <class X>
+  requires(expression<X> || storage_array<X>)
+constexpr auto as_operand(X&& x) noexcept {
+  using D = std::remove_cvref_t<X>;
+  if constexpr (expression<D>) {
+    return D(static_cast<X&&>(x));
+  } else if constexpr (detail::is_tensor_view<D>::value || !std::is_lvalue_reference_v<X>) {
+    return array_leaf<D, true>{D(static_cast<X&&>(x))};
+  } else {
+    return array_leaf<D, false>{&x};
+  }
+}
+
+template <class X>
+using operand_t = decltype(as_operand(std::declval<X>()));
+
+// Whether X can be an operand of an op (an expression, a tensor or a view).
+template <class X>
+concept operand = expression<X> || storage_array<X>;
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_LEAF_HPP

@@ -1,0 +1,318 @@
+// sxla/ops/arithmetic.hpp: XLA's elementwise arithmetic: add, sub, mul, div, rem, max,
+// min (XlaBuilder's Add ... Min), as x::add(a, b) or x::add(a, b,
+// x::broadcast_dimensions<...>), and their functors add_op ... min_op, which are also
+// the built-in computations of reductions. Semantics, as XLA's CPU backend:
+//  - integers wrap; x / 0 == -1 (all bits set), x % 0 == x, INT_MIN / -1 == INT_MIN,
+//    INT_MIN % -1 == 0: no input is undefined behaviour;
+//  - rem takes the sign of the dividend (C's fmod for floats);
+//  - max and min of floats propagate NaN and order -0 < +0 (IEEE 754-2019 maximum and
+//    minimum); on pred, add and max are `or`, mul and min are `and`;
+//  - f16 and bf16 compute in f32 and round back (the node does it, see
+//    elementwise_node.hpp); complex numbers as XLA: plain products, Smith's division.
+// Example (seed 003): x::add(x::tensor<"f32[2,3]">{{1, 2, 3}, {4, 5, 6}}, 7.0f) is
+// {{8, 9, 10}, {11, 12, 13}}.
+#ifndef SXLA_OPS_ARITHMETIC_HPP
+#define SXLA_OPS_ARITHMETIC_HPP
+
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <type_traits>
+
+#include "sxla/config.hpp"                  // SXLA_FORCE_INLINE
+#include "sxla/core/element_type.hpp"       // primitive_type_of, is_complex_v, is_*
+#include "sxla/expr/make_elementwise.hpp"   // binary_fn
+#include "sxla/simd/scalar.hpp"             // add, sub, mul, min, max, select, bit ops
+#include "sxla/simd/vec.hpp"                // vec, mask, is_vec_v, is_mask_v, has_vec
+
+namespace sxla {
+
+namespace detail {
+
+template <class T>
+inline constexpr bool is_integral_element = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+// x / y and x % y of integers with XLA's values where C++ has none.
+template <class T>
+constexpr T xla_divide(T x, T y) noexcept {
+  if (y == 0) return static_cast<T>(~T{0});
+  if constexpr (std::is_signed_v<T>) {
+    if (x == std::numeric_limits<T>::min() && y == T(-1)) return x;
+  }
+  return static_cast<T>(x / y);
+}
+template <class T>
+constexpr T xla_remainder(T x, T y) noexcept {
+  if (y == 0) return x;
+  if constexpr (std::is_signed_v<T>) {
+    if (x == std::numeric_limits<T>::min() && y == T(-1)) return T{0};
+  }
+  return static_cast<T>(x % y);
+}
+
+// fmod(x, y), exactly (the result is always representable), for constant evaluation.
+template <class F>
+constexpr F fmod_exact(F x, F y) noexcept {
+  if (x != x || y != y || x - x != 0 || y == 0) return std::numeric_limits<F>::quiet_NaN();
+  if (y - y != 0 || simd::abs(x) < simd::abs(y)) return x;  // y infinite, or |x| < |y|
+  if (x == 0) return x;
+  const simd::detail::unpacked ux = simd::detail::unpack(x), uy = simd::detail::unpack(y);
+  // Significands normalised to 53 bits; then |x| >= |y| means ex >= ey.
+  auto normalise = [](simd::detail::unpacked u) {
+    while (u.sig < (std::uint64_t{1} << 52)) {
+      u.sig <<= 1;
+      --u.exp;
+    }
+    return u;
+  };
+  const simd::detail::unpacked nx = normalise(ux), ny = normalise(uy);
+  std::uint64_t r = nx.sig % ny.sig;
+  for (int d = nx.exp - ny.exp; d > 0;) {
+    const int step = d < 10 ? d : 10;
+    r = (r << step) % ny.sig;
+    d -= step;
+  }
+  if (r == 0) return simd::copysign(F(0), x);
+  return simd::detail::pack_rounded<F>(ux.negative, ny.exp, r);
+}
+
+// Complex products and quotients as XLA computes them.
+template <class F>
+constexpr std::complex<F> complex_multiply(std::complex<F> a, std::complex<F> b) noexcept {
+  const F ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+  return {simd::sub(simd::mul(ar, br), simd::mul(ai, bi)), simd::add(simd::mul(ar, bi), simd::mul(ai, br))};
+}
+
+// Smith's algorithm, with C99 Annex G's recovery of infinite and zero-divisor results.
+template <class F>
+constexpr std::complex<F> complex_divide(std::complex<F> a, std::complex<F> b) noexcept {
+  using simd::abs;
+  using simd::add;
+  using simd::copysign;
+  using simd::mul;
+  using simd::sub;
+  const F ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+  F cr, ci;
+  if (abs(br) >= abs(bi)) {
+    const F r = bi / br, d = add(br, mul(bi, r));
+    cr = add(ar, mul(ai, r)) / d;
+    ci = sub(ai, mul(ar, r)) / d;
+  } else {
+    const F r = br / bi, d = add(bi, mul(br, r));
+    cr = add(mul(ar, r), ai) / d;
+    ci = sub(mul(ai, r), ar) / d;
+  }
+  if (cr != cr && ci != ci) {
+    constexpr F inf = std::numeric_limits<F>::infinity();
+    auto is_inf = [](F v) { return v - v != 0 && v == v; };
+    auto is_fin = [](F v) { return v - v == 0; };
+    if (br == 0 && bi == 0 && (ar == ar || ai == ai)) {
+      cr = mul(copysign(inf, br), ar);
+      ci = mul(copysign(inf, br), ai);
+    } else if ((is_inf(ar) || is_inf(ai)) && is_fin(br) && is_fin(bi)) {
+      const F xr = copysign(is_inf(ar) ? F(1) : F(0), ar), xi = copysign(is_inf(ai) ? F(1) : F(0), ai);
+      cr = mul(inf, add(mul(xr, br), mul(xi, bi)));
+      ci = mul(inf, sub(mul(xi, br), mul(xr, bi)));
+    } else if ((is_inf(br) || is_inf(bi)) && is_fin(ar) && is_fin(ai)) {
+      const F yr = copysign(is_inf(br) ? F(1) : F(0), br), yi = copysign(is_inf(bi) ? F(1) : F(0), bi);
+      cr = mul(F(0), add(mul(ar, yr), mul(ai, yi)));
+      ci = mul(F(0), sub(mul(ai, yr), mul(ar, yi)));
+    }
+  }
+  return {cr, ci};
+}
+
+// max and min of floats: NaN if either is NaN (a + b propagates it), -0 < +0.
+template <class V>
+SXLA_FORCE_INLINE constexpr V float_max(V a, V b) noexcept {
+  using simd::select;
+  const V r = select(a == b, simd::bit_and(a, b), simd::max(a, b));  // max(-0, +0) is +0
+  return select(simd::mask_or(simd::is_nan(a), simd::is_nan(b)), simd::add(a, b), r);
+}
+template <class V>
+SXLA_FORCE_INLINE constexpr V float_min(V a, V b) noexcept {
+  using simd::select;
+  const V r = select(a == b, simd::bit_or(a, b), simd::min(a, b));  // min(-0, +0) is -0
+  return select(simd::mask_or(simd::is_nan(a), simd::is_nan(b)), simd::add(a, b), r);
+}
+
+// The element type of V: T for vec<T>, V itself for a scalar.
+template <class V>
+struct lane_of_impl {
+  using type = V;
+};
+template <class T>
+struct lane_of_impl<simd::vec<T>> {
+  using type = T;
+};
+template <class V>
+using lane_of = typename lane_of_impl<V>::type;
+
+}  // namespace detail
+
+struct add_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a || b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_or(a, b);
+    } else if constexpr (is_complex_v<V>) {
+      return {simd::add(a.real(), b.real()), simd::add(a.imag(), b.imag())};
+    } else {
+      return simd::add(a, b);
+    }
+  }
+};
+
+struct sub_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T> && !std::is_same_v<T, bool>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (is_complex_v<V>) {
+      return {simd::sub(a.real(), b.real()), simd::sub(a.imag(), b.imag())};
+    } else {
+      return simd::sub(a, b);
+    }
+  }
+};
+
+struct mul_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a && b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_and(a, b);
+    } else if constexpr (is_complex_v<V>) {
+      return detail::complex_multiply(a, b);
+    } else {
+      return simd::mul(a, b);
+    }
+  }
+};
+
+struct div_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T> && !std::is_same_v<T, bool>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (is_complex_v<V>) {
+      return detail::complex_divide(a, b);
+    } else if constexpr (simd::is_vec_v<V>) {
+      using T = simd::lane_t<V>;
+      if constexpr (std::is_floating_point_v<T>) {
+        return simd::div(a, b);
+      } else {
+        return simd::per_lane<T>([](T x, T y) { return detail::xla_divide(x, y); }, a, b);
+      }
+    } else if constexpr (std::is_floating_point_v<V>) {
+      return a / b;
+    } else {
+      return detail::xla_divide(a, b);
+    }
+  }
+};
+
+struct rem_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T> && !std::is_same_v<T, bool> && !is_complex_v<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> && std::is_integral_v<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (simd::is_vec_v<V>) {
+      using T = simd::lane_t<V>;
+      return simd::per_lane<T>([](T x, T y) { return detail::xla_remainder(x, y); }, a, b);
+    } else if constexpr (std::is_floating_point_v<V>) {
+      if (std::is_constant_evaluated()) return detail::fmod_exact(a, b);
+      return std::fmod(a, b);
+    } else {
+      return detail::xla_remainder(a, b);
+    }
+  }
+};
+
+struct max_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T> && !is_complex_v<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a || b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_or(a, b);
+    } else if constexpr (std::is_floating_point_v<detail::lane_of<V>>) {
+      return detail::float_max(a, b);
+    } else {
+      return simd::max(a, b);
+    }
+  }
+};
+
+struct min_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = element<T> && !is_complex_v<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a && b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_and(a, b);
+    } else if constexpr (std::is_floating_point_v<detail::lane_of<V>>) {
+      return detail::float_min(a, b);
+    } else {
+      return simd::min(a, b);
+    }
+  }
+};
+
+inline constexpr binary_fn<add_op> add{};
+inline constexpr binary_fn<sub_op> sub{};
+inline constexpr binary_fn<mul_op> mul{};
+inline constexpr binary_fn<div_op> div{};
+inline constexpr binary_fn<rem_op> rem{};
+inline constexpr binary_fn<max_op> max{};
+inline constexpr binary_fn<min_op> min{};
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_ARITHMETIC_HPP

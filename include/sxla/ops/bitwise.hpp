@@ -1,0 +1,205 @@
+// sxla/ops/bitwise.hpp: XLA's logical and bit operations: and_, or_, xor_, not_ (logical
+// on pred, bitwise on integers; the trailing underscore because `and`, `or`, `xor` and
+// `not` are C++ keywords), shift_left, shift_right_logical, shift_right_arithmetic,
+// popcnt and clz. Shifts follow XLA's CPU backend for every amount: an amount that is
+// negative or at least the bit width gives 0 for shift_left and shift_right_logical and
+// the sign fill (0 or -1) for shift_right_arithmetic; the logical shift treats the bits
+// as unsigned and the arithmetic one as signed, whatever the element type. clz(0) is the
+// bit width.
+#ifndef SXLA_OPS_BITWISE_HPP
+#define SXLA_OPS_BITWISE_HPP
+
+#include <bit>
+#include <type_traits>
+
+#include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/element_type.hpp"      // element
+#include "sxla/expr/make_elementwise.hpp"  // unary_fn, binary_fn
+#include "sxla/simd/scalar.hpp"            // bit ops, shl, shr, uint_of, int_of
+#include "sxla/simd/vec.hpp"               // vec, per_lane, is_vec_v, is_mask_v, has_vec
+
+namespace sxla {
+
+namespace detail {
+template <class T>
+inline constexpr bool is_bits_element = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+template <class T>
+inline constexpr bool is_logical_element = std::is_integral_v<T>;  // pred and integers
+}  // namespace detail
+
+struct and_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_logical_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a && b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_and(a, b);
+    } else {
+      return simd::bit_and(a, b);
+    }
+  }
+};
+
+struct or_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_logical_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a || b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_or(a, b);
+    } else {
+      return simd::bit_or(a, b);
+    }
+  }
+};
+
+struct xor_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_logical_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return a != b;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_xor(a, b);
+    } else {
+      return simd::bit_xor(a, b);
+    }
+  }
+};
+
+struct not_op {
+  template <class T>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_logical_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
+    if constexpr (std::is_same_v<V, bool>) {
+      return !a;
+    } else if constexpr (simd::is_mask_v<V>) {
+      return simd::mask_not(a);
+    } else {
+      return simd::bit_not(a);
+    }
+  }
+};
+
+struct shift_left_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_bits_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
+    return simd::shl(a, n);  // amounts outside [0, bits) give 0
+  }
+};
+
+struct shift_right_logical_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_bits_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
+    using U = simd::uint_of<simd::lane_t<V>>;
+    return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<U>(a), simd::bitcast<U>(n)));
+  }
+};
+
+struct shift_right_arithmetic_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_bits_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
+    // simd::shr on signed lanes treats the amount as unsigned and fills with the sign
+    // bit from bits - 1 on.
+    using S = simd::int_of<simd::lane_t<V>>;
+    return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<S>(a), simd::bitcast<S>(n)));
+  }
+};
+
+struct popcnt_op {
+  template <class T>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_bits_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
+    return simd::popcount(a);
+  }
+};
+
+struct clz_op {
+  template <class T>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_bits_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class T>
+  static constexpr T count(T a) noexcept {
+    return static_cast<T>(std::countl_zero(static_cast<simd::uint_of<T>>(a)));
+  }
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
+    if constexpr (simd::is_vec_v<V>) {
+      using T = simd::lane_t<V>;
+      return simd::per_lane<T>([](T x) { return count(x); }, a);
+    } else {
+      return count(a);
+    }
+  }
+};
+
+inline constexpr binary_fn<and_op> and_{};
+inline constexpr binary_fn<or_op> or_{};
+inline constexpr binary_fn<xor_op> xor_{};
+inline constexpr unary_fn<not_op> not_{};
+inline constexpr binary_fn<shift_left_op> shift_left{};
+inline constexpr binary_fn<shift_right_logical_op> shift_right_logical{};
+inline constexpr binary_fn<shift_right_arithmetic_op> shift_right_arithmetic{};
+inline constexpr unary_fn<popcnt_op> popcnt{};
+inline constexpr unary_fn<clz_op> clz{};
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_BITWISE_HPP

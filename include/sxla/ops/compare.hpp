@@ -1,0 +1,109 @@
+// sxla/ops/compare.hpp: XLA's comparisons, with pred results: eq, ne, ge, gt, le, lt
+// (IEEE: ordered, so false with a NaN, except ne, which is true) and the total-order
+// variants eq_total_order ... lt_total_order, under which floats are ordered
+// -NaN < -Inf < -finite < -0 < +0 < +finite < +Inf < +NaN (NaNs among themselves by
+// their bits). Integers compare by value (signed or unsigned), pred as false < true;
+// complex numbers take eq and ne only (both parts).
+// Example: x::lt(x::tensor<"s32[3]">{1, 5, 2}, 3) is pred[3] {true, false, true}.
+#ifndef SXLA_OPS_COMPARE_HPP
+#define SXLA_OPS_COMPARE_HPP
+
+#include <type_traits>
+
+#include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/element_type.hpp"      // element, is_complex_v
+#include "sxla/expr/make_elementwise.hpp"  // binary_fn
+#include "sxla/simd/scalar.hpp"            // bitcast, shr, int_of, uint_of, mask ops
+#include "sxla/simd/vec.hpp"               // vec, mask, is_vec_v, is_mask_v, has_vec
+
+namespace sxla {
+
+enum class comparison_direction { eq, ne, ge, gt, le, lt };
+
+namespace detail {
+
+// The total-order key of a float: its bits as a signed integer, with every bit but the
+// sign flipped for negative values, so that integer order is the total order.
+template <class V>
+SXLA_FORCE_INLINE constexpr auto total_order_key(V x) noexcept {
+  using T = simd::lane_t<V>;
+  using S = simd::int_of<T>;
+  using U = simd::uint_of<T>;
+  constexpr int top = 8 * sizeof(T) - 1;
+  const auto s = simd::bitcast<S>(x);
+  const auto negative = simd::shr<top>(s);  // all ones for a negative value, else 0
+  return simd::bit_xor(s, simd::bitcast<S>(simd::shr<1>(simd::bitcast<U>(negative))));
+}
+
+template <comparison_direction D, class V>
+SXLA_FORCE_INLINE constexpr auto compare(V a, V b) noexcept {
+  if constexpr (std::is_same_v<V, bool> || simd::is_mask_v<V>) {  // false < true
+    using simd::mask_and;
+    using simd::mask_not;
+    using simd::mask_or;
+    using simd::mask_xor;
+    if constexpr (D == comparison_direction::eq) return mask_not(mask_xor(a, b));
+    else if constexpr (D == comparison_direction::ne) return mask_xor(a, b);
+    else if constexpr (D == comparison_direction::lt) return mask_and(mask_not(a), b);
+    else if constexpr (D == comparison_direction::le) return mask_or(mask_not(a), b);
+    else if constexpr (D == comparison_direction::gt) return mask_and(a, mask_not(b));
+    else return mask_or(a, mask_not(b));
+  } else if constexpr (is_complex_v<V>) {
+    const bool equal = a.real() == b.real() && a.imag() == b.imag();
+    return D == comparison_direction::eq ? equal : !equal;
+  } else {
+    if constexpr (D == comparison_direction::eq) return a == b;
+    else if constexpr (D == comparison_direction::ne) return a != b;
+    else if constexpr (D == comparison_direction::lt) return a < b;
+    else if constexpr (D == comparison_direction::le) return a <= b;
+    else if constexpr (D == comparison_direction::gt) return a > b;
+    else return a >= b;
+  }
+}
+
+}  // namespace detail
+
+template <comparison_direction D, bool TotalOrder>
+struct compare_op {
+  template <class T, class...>
+  using result = bool;
+  template <class T>
+  static constexpr bool accepts =
+      element<T> && (!is_complex_v<T> || D == comparison_direction::eq || D == comparison_direction::ne);
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr auto operator()(V a, V b) const noexcept {
+    if constexpr (TotalOrder && (std::is_floating_point_v<V> ||
+                                 (simd::is_vec_v<V> && std::is_floating_point_v<simd::lane_t<V>>))) {
+      return detail::compare<D>(detail::total_order_key(a), detail::total_order_key(b));
+    } else {
+      return detail::compare<D>(a, b);
+    }
+  }
+};
+
+using eq_op = compare_op<comparison_direction::eq, false>;
+using ne_op = compare_op<comparison_direction::ne, false>;
+using ge_op = compare_op<comparison_direction::ge, false>;
+using gt_op = compare_op<comparison_direction::gt, false>;
+using le_op = compare_op<comparison_direction::le, false>;
+using lt_op = compare_op<comparison_direction::lt, false>;
+
+inline constexpr binary_fn<eq_op> eq{};
+inline constexpr binary_fn<ne_op> ne{};
+inline constexpr binary_fn<ge_op> ge{};
+inline constexpr binary_fn<gt_op> gt{};
+inline constexpr binary_fn<le_op> le{};
+inline constexpr binary_fn<lt_op> lt{};
+inline constexpr binary_fn<compare_op<comparison_direction::eq, true>> eq_total_order{};
+inline constexpr binary_fn<compare_op<comparison_direction::ne, true>> ne_total_order{};
+inline constexpr binary_fn<compare_op<comparison_direction::ge, true>> ge_total_order{};
+inline constexpr binary_fn<compare_op<comparison_direction::gt, true>> gt_total_order{};
+inline constexpr binary_fn<compare_op<comparison_direction::le, true>> le_total_order{};
+inline constexpr binary_fn<compare_op<comparison_direction::lt, true>> lt_total_order{};
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_COMPARE_HPP

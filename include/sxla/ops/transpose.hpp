@@ -1,0 +1,96 @@
+// sxla/ops/transpose.hpp: XLA's Transpose as a lazy node: x::transpose<1, 0>(a) has
+// result dimension i = operand dimension perm[i], and reads operand elements in place (a
+// line of the result is a line of the operand along its dimension perm[M]). Assigning
+// a transpose of a tensor to that tensor goes through a temporary (expr/assign.hpp).
+// A list that is not a permutation of the operand's dimensions is a compile error.
+#ifndef SXLA_OPS_TRANSPOSE_HPP
+#define SXLA_OPS_TRANSPOSE_HPP
+
+#include <cstddef>
+
+#include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/index.hpp"             // index_t, multi_index
+#include "sxla/expr/expression.hpp"        // logical_spec
+#include "sxla/expr/leaf.hpp"              // as_operand, operand
+#include "sxla/shape/broadcast_rules.hpp"  // dimension_list
+#include "sxla/shape/print.hpp"            // shape_display_t
+
+namespace sxla {
+
+template <class Op, dimension_list Perm>
+struct transpose_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  using lane_type = typename Op::lane_type;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr dimension_list dims = [] {
+    dimension_list d;
+    for (std::size_t i = 0; i < rank; ++i) d.push_back(Op::spec.dimensions[static_cast<std::size_t>(Perm[i])]);
+    return d;
+  }();
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, dims);
+
+  Op operand;
+
+  SXLA_FORCE_INLINE static constexpr multi_index<rank> source(const multi_index<rank>& idx) noexcept {
+    multi_index<rank> s{};
+    for (std::size_t i = 0; i < rank; ++i) s[static_cast<std::size_t>(Perm[i])] = idx[i];
+    return s;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return operand.at(source(idx));
+  }
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return operand.template line<static_cast<std::size_t>(Perm[M])>(source(start));
+  }
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable =
+      Op::template mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+};
+
+struct transpose_op {};
+
+namespace detail {
+template <class Op, class Shape, bool Ok>
+consteval bool check_permutation() {
+  static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
+  return Ok;
+}
+constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
+  if (p.size() != rank) return false;
+  bool seen[max_rank] = {};
+  for (index_t d : p) {
+    if (d < 0 || d >= static_cast<index_t>(rank) || seen[d]) return false;
+    seen[d] = true;
+  }
+  return true;
+}
+}  // namespace detail
+
+// Transpose(operand, {Perm...}).
+template <index_t... Perm, operand X>
+constexpr auto transpose(X&& x) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr dimension_list perm{Perm...};
+  constexpr bool ok = detail::is_permutation(perm, E::rank);
+  if constexpr (!ok) {
+    static_assert(detail::check_permutation<transpose_op, shape_display_t<E::spec>, ok>());
+    return e;
+  } else {
+    return transpose_node<E, perm>{e};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_TRANSPOSE_HPP

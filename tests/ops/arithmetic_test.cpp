@@ -1,0 +1,77 @@
+// Tests for sxla/ops/arithmetic.hpp on floats, pred and complex numbers: add, sub, mul,
+// div, rem, max and min against the plain references of arithmetic_reference.hpp on
+// random operands in every layout, and the edge cases by name (integers are in
+// arithmetic_integer_test.cpp).
+#include "ops/arithmetic_reference.hpp"
+
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace x = sxla;
+using namespace sxla_test;
+using namespace sxla_test::arithmetic;
+
+
+TEST_CASE_TEMPLATE("ops/arithmetic: add, sub, mul, div, max, min of floats", T, float, double, x::f16, x::bf16) {
+  check_binary<T, 0>(x::add, ref_add<T>, "add");
+  check_binary<T, 1>(x::sub, ref_sub<T>, "sub");
+  check_binary<T, 2>(x::mul, ref_mul<T>, "mul");
+  check_binary<T, 3>(x::div, ref_div<T>, "div");
+  check_binary<T, 1>(x::max, ref_extreme<T, true>, "max");
+  check_binary<T, 2>(x::min, ref_extreme<T, false>, "min");
+}
+
+TEST_CASE_TEMPLATE("ops/arithmetic: rem of floats has the dividend's sign", T, float, double, x::f16) {
+  check_binary<T, 0>(x::rem, ref_rem<T>, "rem");
+}
+
+TEST_CASE("ops/arithmetic: pred add and max are or, mul and min are and") {
+  check_binary<bool, 0>(x::add, ref_add<bool>, "add");
+  check_binary<bool, 2>(x::mul, ref_mul<bool>, "mul");
+  check_binary<bool, 1>(x::max, ref_extreme<bool, true>, "max");
+  check_binary<bool, 2>(x::min, ref_extreme<bool, false>, "min");
+}
+
+TEST_CASE("ops/arithmetic: complex add, sub, mul") {
+  check_binary<x::c64, 0>(x::add, [](x::c64 a, x::c64 b) { return x::c64(a.real() + b.real(), a.imag() + b.imag()); }, "add");
+  check_binary<x::c64, 1>(x::sub, [](x::c64 a, x::c64 b) { return x::c64(a.real() - b.real(), a.imag() - b.imag()); }, "sub");
+  check_binary<x::c128, 2>(x::mul, ref_mul<x::c128>, "mul");
+}
+
+TEST_CASE("ops/arithmetic: complex division (Smith's algorithm, C99 recovery of infinities)") {
+  const x::tensor<"c64[4]"> a = {x::c64(1, 2), x::c64(3, -4), x::c64(1, 1), x::c64(std::numeric_limits<float>::infinity(), 0)};
+  const x::tensor<"c64[4]"> b = {x::c64(3, 4), x::c64(0, 2), x::c64(0, 0), x::c64(1, 1)};
+  const auto q = x::eval(x::div(a, b));
+  CHECK_EQ(q(0), x::c64(0.44f, 0.08f));   // (1+2i)/(3+4i) = (11 + 2i)/25
+  CHECK_EQ(q(1), x::c64(-2.0f, -1.5f));   // (3-4i)/(2i)
+  CHECK(std::isinf(q(2).real()));          // x / 0 is infinite (C99 Annex G)
+  CHECK(std::isinf(q(3).real()));
+}
+
+TEST_CASE("ops/arithmetic: max and min propagate NaN and order -0 < +0") {
+  constexpr float nan = std::numeric_limits<float>::quiet_NaN();
+  const x::tensor<"f32[4]"> a = {nan, 1.0f, -0.0f, 0.0f};
+  const x::tensor<"f32[4]"> b = {1.0f, nan, 0.0f, -0.0f};
+  const auto mx = x::eval(x::max(a, b));
+  const auto mn = x::eval(x::min(a, b));
+  CHECK(std::isnan(mx(0)));
+  CHECK(std::isnan(mx(1)));
+  CHECK(std::isnan(mn(0)));
+  CHECK(std::isnan(mn(1)));
+  CHECK_FALSE(std::signbit(mx(2)));
+  CHECK_FALSE(std::signbit(mx(3)));
+  CHECK(std::signbit(mn(2)));
+  CHECK(std::signbit(mn(3)));
+}
+
+TEST_CASE("ops/arithmetic: a C++ number takes the array's element type") {
+  const x::tensor<"s32[3]"> a = {1, 2, 3};
+  const auto r = x::eval(x::mul(a, 2.0));  // 2.0 becomes s32 2, as XLA has no implicit promotion
+  static_assert(std::is_same_v<decltype(r)::value_type, std::int32_t>);
+  CHECK(r == x::tensor<"s32[3]">{2, 4, 6});
+  const x::tensor<"f16[2]"> h = {1.5f, 2.0f};
+  CHECK(x::eval(h * 3) == x::tensor<"f16[2]">{4.5f, 6.0f});
+}
