@@ -53,6 +53,7 @@
 
 #include "sxla/simd/backend.hpp"
 #include "sxla/simd/highway.hpp"
+#include "sxla/simd/math.hpp"
 #include "sxla/simd/scalar.hpp"
 #include "sxla/simd/vec.hpp"
 #include "sxla/simd/xsimd.hpp"
