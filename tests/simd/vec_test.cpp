@@ -216,6 +216,25 @@ TEST_CASE_TEMPLATE("simd/vec: memory access touches exactly the lanes asked for"
   for (std::size_t i = 0; i < n; ++i) CHECK_EQ(fn.v[i], i < 3);
 }
 
+TEST_CASE_TEMPLATE("simd/vec: repeat and transpose_square move lanes as stated", T, float, double, std::int16_t,
+                   std::int32_t, std::uint64_t) {
+  constexpr std::size_t n = s::lanes<T>;
+  T in[n][n];
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) in[i][j] = static_cast<T>(i * 7 + j);
+  s::vec<T> v[n];
+  for (std::size_t i = 0; i < n; ++i) v[i] = s::load(in[i]);
+  s::transpose_square(v);
+  for (std::size_t j = 0; j < n; ++j) {
+    const auto col = lanes(v[j]);
+    for (std::size_t i = 0; i < n; ++i) CHECK_EQ(col.v[i], in[i][j]);
+  }
+  for (std::size_t period = 1; period <= n; period *= 2) {
+    const auto r = lanes(s::repeat(s::load(in[1]), period));
+    for (std::size_t i = 0; i < n; ++i) CHECK_EQ(r.v[i], in[1][i % period]);
+  }
+}
+
 #else
 
 TEST_CASE("simd/vec: the scalar backend has no vectors") {

@@ -14,7 +14,7 @@
 #include <memory>
 #include <type_traits>
 
-#include "sxla/config.hpp"                 // SXLA_STACK_TEMPORARY_BYTES
+#include "sxla/config.hpp"                 // SXLA_STACK_TEMPORARY_BYTES, SXLA_FORCE_INLINE
 #include "sxla/expr/executor.hpp"          // evaluate
 #include "sxla/expr/expression.hpp"        // expression
 #include "sxla/expr/leaf.hpp"              // operand, as_operand
@@ -30,16 +30,15 @@ namespace detail {
 // has to read: some leaf's memory overlaps dst's, and that leaf is not read exactly at
 // the index being written, from the same address in the same layout.
 template <class Dst, class E>
-bool reads_overwritten(std::uintptr_t first, const E& e) noexcept {
+SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e) noexcept {
   using D = typename Dst::shape_type;
   const auto last = first + static_cast<std::uintptr_t>(D::storage_count) * sizeof(typename D::value_type);
   bool conflict = false;
   e.for_each_leaf(
-      [&](const void* lb, const void* le, const shape_spec& spec, bool direct) {
-        const auto b = reinterpret_cast<std::uintptr_t>(lb), end = reinterpret_cast<std::uintptr_t>(le);
+      [&]<shape_spec S>(std::uintptr_t b, std::uintptr_t end, bool direct) {
         if (end <= first || last <= b) return;
-        if (direct && b == first && spec.layout == Dst::spec.layout && spec.dimensions == Dst::spec.dimensions)
-          return;
+        constexpr bool same_storage = S.layout == Dst::spec.layout && S.dimensions == Dst::spec.dimensions;
+        if (same_storage && direct && b == first) return;
         conflict = true;
       },
       true);

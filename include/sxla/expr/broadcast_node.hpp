@@ -13,7 +13,7 @@
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
 #include "sxla/core/index.hpp"             // index_t, multi_index
 #include "sxla/expr/expression.hpp"        // logical_spec
-#include "sxla/expr/line.hpp"              // constant_line
+#include "sxla/expr/line.hpp"              // constant_line, pattern_line
 #include "sxla/shape/broadcast_rules.hpp"  // dimension_list
 
 namespace sxla {
@@ -74,6 +74,39 @@ struct broadcast_node {
  public:
   template <std::size_t Outer, std::size_t Inner>
   static constexpr bool mergeable = mergeable_impl<Outer, Inner>();
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = [] {
+    constexpr int ko = feeding(Outer), ki = feeding(Inner);
+    if constexpr (ko < 0) {
+      return true;  // constant along Outer: repeats the row
+    } else if constexpr (ki < 0) {
+      return false;
+    } else {
+      return Op::template periodic_mergeable<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki)>;
+    }
+  }();
+
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    constexpr int ko = feeding(Outer), ki = feeding(Inner);
+    if constexpr (ko < 0) {
+      return pattern_line<L, decltype(line<Inner>(start))>(line<Inner>(start), OutDims[Inner]);
+    } else {
+      return operand.template periodic_line<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki), L>(
+          source(start));
+    }
+  }
+
+  template <std::size_t M>
+  static constexpr bool strided_along = [] {
+    constexpr int k = feeding(M);
+    if constexpr (k >= 0) {
+      return Op::template strided_along<static_cast<std::size_t>(k)>;
+    } else {
+      return false;
+    }
+  }();
 
   template <class L>
   static constexpr bool vectorizable = Op::template vectorizable<L>;

@@ -80,6 +80,17 @@ struct pack_base<std::index_sequence<I...>, T...> : slot<I, T>... {
   SXLA_FORCE_INLINE constexpr decltype(auto) apply(G&& g) const {
     return g(static_cast<const slot<I, T>&>(*this).value...);
   }
+  // The J-th value.
+  template <std::size_t J>
+  constexpr const auto& get() const noexcept {
+    return pick<J>(*this);
+  }
+
+ private:
+  template <std::size_t J, class U>
+  static constexpr const U& pick(const slot<J, U>& s) noexcept {
+    return s.value;
+  }
 };
 template <class... T>
 struct pack : pack_base<std::index_sequence_for<T...>, T...> {
@@ -134,6 +145,23 @@ struct elementwise_node {
   template <std::size_t Outer, std::size_t Inner>
   static constexpr bool mergeable =
       Op0::template mergeable<Outer, Inner> && (Ops::template mergeable<Outer, Inner> && ...);
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable =
+      Op0::template periodic_mergeable<Outer, Inner> && (Ops::template periodic_mergeable<Outer, Inner> && ...);
+
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return ops.apply([&](const auto&... op) {
+      using line_t =
+          elementwise_line<value_type, F, decltype(op.template periodic_line<Outer, Inner, L>(start))...>;
+      return line_t{f, decltype(line_t::lines)(op.template periodic_line<Outer, Inner, L>(start)...)};
+    });
+  }
+
+  template <std::size_t M>
+  static constexpr bool strided_along =
+      Op0::template strided_along<M> || (Ops::template strided_along<M> || ...);
 
   template <class L>
   static constexpr bool vectorizable =

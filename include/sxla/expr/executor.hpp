@@ -53,13 +53,13 @@ inline constexpr bool vector_path = [] {
   }
 }();
 
-// Writes line elements [0, n) to out[0, n).
+// Writes line elements [first, n) to out[first, n).
 template <class E, class T, bool Stream, class Line>
-SXLA_FORCE_INLINE void write_line(const Line& line, T* out, index_t n) noexcept {
+SXLA_FORCE_INLINE void write_line(const Line& line, T* out, index_t n, index_t first = 0) noexcept {
   if constexpr (vector_path<E, T>) {
     using L = lane_for_t<E, T>;
     constexpr index_t lanes = static_cast<index_t>(simd::lanes<L>);
-    index_t j = 0;
+    index_t j = first;
     if constexpr (std::is_same_v<T, bool>) {
       for (; j + lanes <= n; j += lanes) simd::store_mask(line.template load<L>(j), out + j, simd::lanes<L>);
       if (j < n) simd::store_mask(line.template load_n<L>(j, static_cast<std::size_t>(n - j)), out + j,
@@ -84,7 +84,7 @@ SXLA_FORCE_INLINE void write_line(const Line& line, T* out, index_t n) noexcept 
       }
     }
   } else {
-    for (index_t j = 0; j < n; ++j) out[j] = line.get(j);
+    for (index_t j = first; j < n; ++j) out[j] = line.get(j);
   }
 }
 
@@ -130,10 +130,104 @@ struct untiled_plan {
     return n;
   }();
   static constexpr bool unit_stride = loop_count == 0 || D::map.strides[inner] == 1;
+  // The next loop out from the inner one.
+  static constexpr std::size_t outer =
+      loop_count >= 2 ? static_cast<std::size_t>(loops[loop_count - 2]) : std::size_t{0};
+  // Blocking: when an operand is strided along the inner loop (a transposed layout) but
+  // not along the next loop out, the two run in squares transposed in registers (see
+  // evaluate_blocked).
+  // Rows of at most a vector (f32[4,4] + a broadcast row): when the next loop out merges
+  // for the destination and every node is mergeable or repeats per row, the two loops
+  // run as one, each node's line built with periodic_line.
+  static constexpr bool periodic = [] {
+    if constexpr (loop_count < 2 || first_merged != loop_count - 1 || !unit_stride) {
+      return false;
+    } else if constexpr (!vector_path<E, typename D::value_type>) {
+      return false;
+    } else {
+      constexpr index_t n = D::dimensions[inner];
+      constexpr auto lanes = static_cast<index_t>(simd::lanes<lane_for_t<E, typename D::value_type>>);
+      return n <= lanes && lanes % n == 0 && D::map.strides[outer] == n * D::map.strides[inner] &&
+             E::template periodic_mergeable<outer, inner>;
+    }
+  }();
+  static constexpr bool blocked = [] {
+    if constexpr (loop_count < 2 || first_merged != loop_count - 1 || !unit_stride) {
+      return false;
+    } else if constexpr (std::is_same_v<typename D::value_type, bool> ||
+                         !vector_path<E, typename D::value_type>) {
+      return false;
+    } else {
+      return sizeof(lane_for_t<E, typename D::value_type>) == sizeof(typename D::value_type) &&
+             E::template strided_along<inner> && !E::template strided_along<outer>;
+    }
+  }();
 };
 
+// Squares of lanes x lanes elements: the expression is read along the next loop out (K),
+// where its operands are contiguous, one vector per position of the inner dimension;
+// the square of results is transposed in registers and stored along the inner dimension
+// (M), where the destination is contiguous. Each operand is read row by row, each store
+// writes a whole vector; loops further out run around the squares.
 template <class Dst, class E, bool Stream>
-void evaluate_untiled(Dst& dst, const E& e) noexcept {
+SXLA_FORCE_INLINE void evaluate_blocked(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  using P = untiled_plan<D, E>;
+  using L = lane_for_t<E, T>;
+  constexpr std::size_t lanes = simd::lanes<L>;
+  constexpr index_t n_inner = D::dimensions[P::inner];
+  constexpr index_t n_outer = D::dimensions[P::outer];
+  constexpr std::uintptr_t align = sizeof(T) * lanes;
+  T* out = dst.data();
+  multi_index<D::rank> idx{};
+  simd::vec<T> square[lanes];
+  while (true) {
+    for (index_t m0 = 0; m0 < n_inner; m0 += static_cast<index_t>(lanes)) {
+      const auto rows = static_cast<std::size_t>(lanes < static_cast<std::size_t>(n_inner - m0) ? lanes : n_inner - m0);
+      for (index_t k0 = 0; k0 < n_outer; k0 += static_cast<index_t>(lanes)) {
+        const auto cols = static_cast<std::size_t>(lanes < static_cast<std::size_t>(n_outer - k0) ? lanes : n_outer - k0);
+        idx[P::outer] = k0;
+        for (std::size_t r = 0; r < lanes; ++r) {
+          if (r < rows) {
+            idx[P::inner] = m0 + static_cast<index_t>(r);
+            const auto line = e.template line<P::outer>(idx);
+            square[r] = cols == lanes ? line.template load<L>(0) : line.template load_n<L>(0, cols);
+          } else {
+            square[r] = simd::zero<T>();
+          }
+        }
+        simd::transpose_square(square);
+        idx[P::inner] = m0;
+        for (std::size_t c = 0; c < cols; ++c) {
+          idx[P::outer] = k0 + static_cast<index_t>(c);
+          T* o = out + D::offset(idx);
+          if (rows < lanes) {
+            simd::store_n(square[c], o, rows);
+          } else if (Stream && reinterpret_cast<std::uintptr_t>(o) % align == 0) {
+            simd::stream(square[c], o);
+          } else {
+            simd::store(square[c], o);
+          }
+        }
+      }
+    }
+    idx[P::inner] = 0;
+    idx[P::outer] = 0;
+    // The loops outside the squares, as an odometer.
+    std::size_t k = P::loop_count - 2;
+    while (k > 0) {
+      const auto d = static_cast<std::size_t>(P::loops[k - 1]);
+      if (++idx[d] < D::dimensions[d]) break;
+      idx[d] = 0;
+      --k;
+    }
+    if (k == 0) return;
+  }
+}
+
+template <class Dst, class E, bool Stream>
+SXLA_FORCE_INLINE void evaluate_untiled(Dst& dst, const E& e) noexcept {
   using D = typename Dst::shape_type;
   using T = typename D::value_type;
   using P = untiled_plan<D, E>;
@@ -141,6 +235,23 @@ void evaluate_untiled(Dst& dst, const E& e) noexcept {
   multi_index<D::rank> idx{};
   if constexpr (P::loop_count == 0) {
     out[D::offset(idx)] = e.at(idx);
+  } else if constexpr (P::blocked && vector_path<E, T>) {
+    evaluate_blocked<Dst, E, Stream>(dst, e);
+  } else if constexpr (P::periodic) {
+    using L = lane_for_t<E, T>;
+    constexpr index_t run = D::dimensions[P::outer] * D::dimensions[P::inner];
+    while (true) {
+      // No streaming: its alignment peel would shift the vectors off the period.
+      write_line<E, T, false>(e.template periodic_line<P::outer, P::inner, L>(idx), out + D::offset(idx), run);
+      std::size_t k = P::loop_count - 2;
+      while (k > 0) {
+        const auto d = static_cast<std::size_t>(P::loops[k - 1]);
+        if (++idx[d] < D::dimensions[d]) break;
+        idx[d] = 0;
+        --k;
+      }
+      if (k == 0) return;
+    }
   } else {
     while (true) {
       T* o = out + D::offset(idx);
@@ -175,7 +286,7 @@ inline constexpr bool clean_minor_tiles = [] {
 }();
 
 template <class Dst, class E, bool Stream>
-void evaluate_tiled(Dst& dst, const E& e) noexcept {
+SXLA_FORCE_INLINE void evaluate_tiled(Dst& dst, const E& e) noexcept {
   using D = typename Dst::shape_type;
   using T = typename D::value_type;
   T* out = dst.data();

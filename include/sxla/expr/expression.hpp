@@ -12,13 +12,23 @@
 //   template <std::size_t Outer, std::size_t Inner> static constexpr bool mergeable;
 //       // a line along Inner may run on across Outer: element j of the line at
 //       // (.., o, .., 0, ..) is element (.., o + j / n, .., j % n, ..), n = dims[Inner]
+//   template <std::size_t Outer, std::size_t Inner> static constexpr bool periodic_mergeable;
+//   template <std::size_t Outer, std::size_t Inner, class L> auto periodic_line(start) const;
+//       // rows shorter than a vector (f32[4,4] + a broadcast row): across the merged
+//       // run every node is mergeable or constant along Outer, so that it repeats with
+//       // period n; the line's load<L>(j) holds for j a multiple of lanes<L>, which n
+//       // divides (see line.hpp, pattern_line)
 //   using lane_type;                         // the lane type its vectors naturally
 //       // have (void: none, or it adapts to any); a pred result takes its operands'
+//   template <std::size_t M> static constexpr bool strided_along;
+//       // a line along M gathers from memory (a leaf's stride there is not 0 or 1,
+//       // or its layout is tiled): the executor then blocks its loops
 //   template <class L> static constexpr bool vectorizable;
 //       // the line's load<L>() works with lanes of L's width
 //   template <class F> void for_each_leaf(F&& f, bool direct) const;
-//       // f(first, last, spec, direct) for the memory each array leaf reads; direct is
-//       // true when the leaf is read at the very index being evaluated (see assign.hpp)
+//       // f.template operator()<Spec>(first, last, direct) for the memory [first, last)
+//       // of each array leaf, Spec its shape; direct is true when the leaf is read at
+//       // the very index being evaluated (see assign.hpp)
 //
 // Nodes hold their operands by value (leaves hold a pointer to a tensor, or a view), so
 // an expression is cheap to copy and must not outlive the tensors it reads.

@@ -9,6 +9,7 @@
 
 #include <complex>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 
@@ -84,13 +85,25 @@ struct array_leaf {
       !shape_type::is_tiled &&
       shape_type::map.strides[Outer] == shape_type::dimensions[Inner] * shape_type::map.strides[Inner];
 
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = mergeable<Outer, Inner>;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE constexpr auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return line<Inner>(start);
+  }
+
+  template <std::size_t M>
+  static constexpr bool strided_along =
+      shape_type::is_tiled || (shape_type::map.strides[M] != 0 && shape_type::map.strides[M] != 1);
+
   template <class L>
   static constexpr bool vectorizable = detail::lanes_fit<value_type, L>;
 
   template <class F>
   constexpr void for_each_leaf(F&& f, bool direct) const {
     const value_type* p = data();
-    f(static_cast<const void*>(p), static_cast<const void*>(p + shape_type::storage_count), A::spec, direct);
+    f.template operator()<A::spec>(reinterpret_cast<std::uintptr_t>(p),
+                                   reinterpret_cast<std::uintptr_t>(p + shape_type::storage_count), direct);
   }
 };
 
@@ -109,6 +122,10 @@ struct scalar_leaf {
 
   template <std::size_t, std::size_t>
   static constexpr bool mergeable = true;
+  template <std::size_t, std::size_t>
+  static constexpr bool periodic_mergeable = true;
+  template <std::size_t>
+  static constexpr bool strided_along = false;
 
   template <class L>
   static constexpr bool vectorizable = detail::lanes_fit<T, L>;

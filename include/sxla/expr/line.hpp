@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <type_traits>
+#include <utility>
 
 #include "sxla/config.hpp"         // SXLA_FORCE_INLINE
 #include "sxla/core/index.hpp"     // index_t
@@ -144,6 +145,38 @@ template <class T, class Get>
 constexpr gather_line<T, Get> make_gather_line(Get get) noexcept {
   return {get};
 }
+
+// The values of `base` at 0 .. n-1, repeated: element j is base.get(j % n). A vector load
+// at a multiple of lanes<L> (of which n is a divisor) is one precomputed vector.
+template <class L, class Base>
+struct pattern_line {
+  using value_type = typename Base::value_type;
+  using vector_type = decltype(std::declval<Base>().template load<L>(0));
+  Base base;
+  index_t n;
+  vector_type pattern;
+
+  SXLA_FORCE_INLINE pattern_line(Base b, index_t period) noexcept : base(b), n(period), pattern(make(b, period)) {}
+
+  SXLA_FORCE_INLINE static vector_type make(const Base& b, index_t period) noexcept {
+    if (period == static_cast<index_t>(simd::lanes<L>)) return b.template load<L>(0);
+    if constexpr (std::is_same_v<value_type, bool>) {
+      return detail::load_by_element<L, bool>([&](index_t j) { return b.get(j % period); }, 0, simd::lanes<L>);
+    } else {
+      return simd::repeat(b.template load_n<L>(0, static_cast<std::size_t>(period)), static_cast<std::size_t>(period));
+    }
+  }
+
+  SXLA_FORCE_INLINE value_type get(index_t j) const noexcept { return base.get(j % n); }
+  template <class>
+  SXLA_FORCE_INLINE vector_type load(index_t) const noexcept {
+    return pattern;
+  }
+  template <class>
+  SXLA_FORCE_INLINE vector_type load_n(index_t, std::size_t) const noexcept {
+    return pattern;
+  }
+};
 
 }  // namespace sxla
 

@@ -203,18 +203,32 @@ struct unary_fn {
   }
 };
 
+namespace detail {
+// An op may rewrite the node it builds (add and sub fuse a multiply: ops/arithmetic.hpp).
+template <class Op, class Node>
+constexpr auto rewrite(Node n) noexcept {
+  if constexpr (requires { Op::rewrite(n); }) {
+    return Op::rewrite(n);
+  } else {
+    return n;
+  }
+}
+}  // namespace detail
+
 // x::op(a, b) and x::op(a, b, x::broadcast_dimensions<...>): an elementwise binary op.
 template <class Op>
 struct binary_fn {
   template <class A, class B>
     requires binary_operands<A, B>
   constexpr auto operator()(A&& a, B&& b) const noexcept {
-    return detail::make_binary<Op, false, dimension_list{}>(static_cast<A&&>(a), static_cast<B&&>(b));
+    return detail::rewrite<Op>(
+        detail::make_binary<Op, false, dimension_list{}>(static_cast<A&&>(a), static_cast<B&&>(b)));
   }
   template <class A, class B, index_t... D>
     requires binary_operands<A, B>
   constexpr auto operator()(A&& a, B&& b, broadcast_dimensions_t<D...>) const noexcept {
-    return detail::make_binary<Op, true, dimension_list{D...}>(static_cast<A&&>(a), static_cast<B&&>(b));
+    return detail::rewrite<Op>(
+        detail::make_binary<Op, true, dimension_list{D...}>(static_cast<A&&>(a), static_cast<B&&>(b)));
   }
 };
 

@@ -8,7 +8,9 @@
 //  - max and min of floats propagate NaN and order -0 < +0 (IEEE 754-2019 maximum and
 //    minimum); on pred, add and max are `or`, mul and min are `and`;
 //  - f16 and bf16 compute in f32 and round back (the node does it, see
-//    elementwise_node.hpp); complex numbers as XLA: plain products, Smith's division.
+//    elementwise_node.hpp); complex numbers as XLA: plain products, Smith's division;
+//  - a multiply feeding an add or sub of f32/f64 is one fused multiply-add, as XLA's CPU
+//    backend compiles it (see fuse_multiply).
 // Example (seed 003): x::add(x::tensor<"f32[2,3]">{{1, 2, 3}, {4, 5, 6}}, 7.0f) is
 // {{8, 9, 10}, {11, 12, 13}}.
 #ifndef SXLA_OPS_ARITHMETIC_HPP
@@ -122,18 +124,18 @@ constexpr std::complex<F> complex_divide(std::complex<F> a, std::complex<F> b) n
   return {cr, ci};
 }
 
-// max and min of floats: NaN if either is NaN (a + b propagates it), -0 < +0.
-template <class V>
-SXLA_FORCE_INLINE constexpr V float_max(V a, V b) noexcept {
-  using simd::select;
-  const V r = select(a == b, simd::bit_and(a, b), simd::max(a, b));  // max(-0, +0) is +0
-  return select(simd::mask_or(simd::is_nan(a), simd::is_nan(b)), simd::add(a, b), r);
-}
+// max and min of floats (IEEE 754-2019 maximum and minimum): NaN if either is NaN, and
+// -0 < +0. With the x86 rule min(a, b) = a < b ? a : b, min(a, b) and min(b, a) differ
+// only for a NaN operand (one of them is the NaN) or for zeros of both signs (one is
+// -0): their bitwise or is a NaN, resp. -0, in exactly those cases. Three instructions;
+// max is min on the negated operands, negated.
 template <class V>
 SXLA_FORCE_INLINE constexpr V float_min(V a, V b) noexcept {
-  using simd::select;
-  const V r = select(a == b, simd::bit_or(a, b), simd::min(a, b));  // min(-0, +0) is -0
-  return select(simd::mask_or(simd::is_nan(a), simd::is_nan(b)), simd::add(a, b), r);
+  return simd::bit_or(simd::min(a, b), simd::min(b, a));
+}
+template <class V>
+SXLA_FORCE_INLINE constexpr V float_max(V a, V b) noexcept {
+  return simd::neg(float_min(simd::neg(a), simd::neg(b)));
 }
 
 // The element type of V: T for vec<T>, V itself for a scalar.
@@ -150,9 +152,67 @@ using lane_of = typename lane_of_impl<V>::type;
 
 }  // namespace detail
 
+// a * b + c with one rounding, the operands negated as the template says. Not an XLA op:
+// add and sub build it from a multiply of f32 or f64 (see fuse_multiply below).
+template <bool NegateProduct, bool NegateAddend>
+struct fma_op {
+  template <class T, class...>
+  using result = T;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b, V c) const noexcept {
+    if constexpr (NegateProduct) a = simd::neg(a);
+    if constexpr (NegateAddend) c = simd::neg(c);
+    return simd::fma(a, b, c);
+  }
+};
+
+struct mul_op;
+
+namespace detail {
+template <class T>
+inline constexpr bool fusable_float = std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+template <class E>
+inline constexpr bool is_float_product = false;
+template <class A, class B>
+inline constexpr bool is_float_product<elementwise_node<mul_op, A, B>> =
+    fusable_float<typename elementwise_node<mul_op, A, B>::value_type>;
+
+// XLA's CPU backend lets LLVM fuse any multiply feeding an add into one fma ("this
+// increases precision"); sxla does the same, deterministically, so every backend and
+// the scalar path round alike: add(mul(a, b), c) and add(c, mul(a, b)) are fma(a, b, c),
+// sub(mul(a, b), c) is fma(a, b, -c) and sub(c, mul(a, b)) is fma(-a, b, c), for f32
+// and f64 (f16 and bf16 round every op back to 16 bits, so they are left alone).
+template <bool Subtract, class N>
+constexpr N fuse_multiply(const N& n) noexcept {
+  return n;
+}
+template <bool Subtract, class F, class X, class Y>
+constexpr auto fuse_multiply(const elementwise_node<F, X, Y>& n) noexcept {
+  if constexpr (is_float_product<X>) {
+    const X& p = n.ops.template get<0>();
+    using fma_t = fma_op<false, Subtract>;
+    return make_nary_node(fma_t{}, p.ops.template get<0>(), p.ops.template get<1>(), n.ops.template get<1>());
+  } else if constexpr (is_float_product<Y>) {
+    const Y& p = n.ops.template get<1>();
+    using fma_t = fma_op<Subtract, false>;
+    return make_nary_node(fma_t{}, p.ops.template get<0>(), p.ops.template get<1>(), n.ops.template get<0>());
+  } else {
+    return n;
+  }
+}
+}  // namespace detail
+
 struct add_op {
   template <class T, class...>
   using result = T;
+  template <class N>
+  static constexpr auto rewrite(const N& n) noexcept {
+    return detail::fuse_multiply<false>(n);
+  }
   template <class T>
   static constexpr bool accepts = element<T>;
   template <class L, class T, class...>
@@ -175,6 +235,10 @@ struct add_op {
 struct sub_op {
   template <class T, class...>
   using result = T;
+  template <class N>
+  static constexpr auto rewrite(const N& n) noexcept {
+    return detail::fuse_multiply<true>(n);
+  }
   template <class T>
   static constexpr bool accepts = element<T> && !std::is_same_v<T, bool>;
   template <class L, class T, class...>

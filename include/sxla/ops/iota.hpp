@@ -14,7 +14,7 @@
 #include "sxla/core/element_type.hpp"   // native_type_t, is_complex_v
 #include "sxla/core/index.hpp"          // index_t, multi_index
 #include "sxla/expr/expression.hpp"     // logical_spec
-#include "sxla/expr/line.hpp"           // constant_line
+#include "sxla/expr/line.hpp"           // constant_line, pattern_line
 #include "sxla/shape/shape.hpp"         // shape (checks the spec)
 #include "sxla/simd/vec.hpp"            // iota, convert, has_vec, int_of
 
@@ -85,6 +85,14 @@ struct iota_node {
 
   template <std::size_t Outer, std::size_t Inner>
   static constexpr bool mergeable = Outer != D && Inner != D;
+  template <std::size_t Outer, std::size_t>
+  static constexpr bool periodic_mergeable = Outer != D;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return pattern_line<L, decltype(line<Inner>(start))>(line<Inner>(start), spec.dimensions[Inner]);
+  }
+  template <std::size_t>
+  static constexpr bool strided_along = false;
 
   template <class L>
   static constexpr bool vectorizable = simd::has_vec<value_type> && sizeof(value_type) == sizeof(L) &&

@@ -48,6 +48,16 @@ struct transpose_node {
   template <std::size_t Outer, std::size_t Inner>
   static constexpr bool mergeable =
       Op::template mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable =
+      Op::template periodic_mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return operand.template periodic_line<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner]),
+                                          L>(source(start));
+  }
+  template <std::size_t M>
+  static constexpr bool strided_along = Op::template strided_along<static_cast<std::size_t>(Perm[M])>;
   template <class L>
   static constexpr bool vectorizable = Op::template vectorizable<L>;
 

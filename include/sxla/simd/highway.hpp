@@ -157,6 +157,88 @@ SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
   return detail::from_lanes(buf);
 }
 
+// Lane i takes lane i % n of v (n a power of two that divides the lane count).
+template <class T>
+SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
+  if constexpr (sizeof(T) >= 4) {
+    using I = int_of<T>;
+    const tag<I> di;
+    const auto idx = hn::And(hn::Iota(di, I{0}), hn::Set(di, static_cast<I>(n - 1)));
+    return {hn::TableLookupLanes(v.raw, hn::IndicesFromVec(tag<T>(), idx))};
+  } else {
+    const detail::lane_array<T> a = detail::to_lanes(v);
+    detail::lane_array<T> r;
+    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i % n];
+    return detail::from_lanes(r);
+  }
+}
+
+// Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
+// lane j. One unpack per pair and two 128-bit shuffles per vector on AVX-512 for 32- and
+// 64-bit lanes; through memory elsewhere.
+template <class T>
+SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
+  constexpr std::size_t n = lanes<T>;
+#if HWY_TARGET <= HWY_AVX3
+  if constexpr (n == 16 && sizeof(T) == 4) {
+    __m512 r[16], t[16];
+    for (std::size_t i = 0; i < 16; ++i) r[i] = _mm512_castsi512_ps(hn::BitCast(tag<std::int32_t>(), v[i].raw).raw);
+    for (std::size_t p = 0; p < 8; ++p) {
+      t[2 * p] = _mm512_unpacklo_ps(r[2 * p], r[2 * p + 1]);
+      t[2 * p + 1] = _mm512_unpackhi_ps(r[2 * p], r[2 * p + 1]);
+    }
+    for (std::size_t q = 0; q < 4; ++q) {  // u[4q + w]: rows 4q..4q+3 at column 4b + w of block b
+      const __m512d a = _mm512_castps_pd(t[4 * q]), b = _mm512_castps_pd(t[4 * q + 1]);
+      const __m512d c = _mm512_castps_pd(t[4 * q + 2]), d = _mm512_castps_pd(t[4 * q + 3]);
+      r[4 * q] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
+      r[4 * q + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, c));
+      r[4 * q + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
+      r[4 * q + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
+    }
+    for (std::size_t w = 0; w < 4; ++w) {  // column 4b + w: block b of r[w], r[4+w], r[8+w], r[12+w]
+      const __m512 s0 = _mm512_shuffle_f32x4(r[w], r[4 + w], 0x44), s1 = _mm512_shuffle_f32x4(r[w], r[4 + w], 0xEE);
+      const __m512 s2 = _mm512_shuffle_f32x4(r[8 + w], r[12 + w], 0x44);
+      const __m512 s3 = _mm512_shuffle_f32x4(r[8 + w], r[12 + w], 0xEE);
+      t[w] = _mm512_shuffle_f32x4(s0, s2, 0x88);
+      t[4 + w] = _mm512_shuffle_f32x4(s0, s2, 0xDD);
+      t[8 + w] = _mm512_shuffle_f32x4(s1, s3, 0x88);
+      t[12 + w] = _mm512_shuffle_f32x4(s1, s3, 0xDD);
+    }
+    for (std::size_t i = 0; i < 16; ++i) {
+      v[i] = {hn::BitCast(tag<T>(), hn::Vec512<std::int32_t>{_mm512_castps_si512(t[i])})};
+    }
+    return;
+  } else if constexpr (n == 8 && sizeof(T) == 8) {
+    __m512d r[8], t[8];
+    for (std::size_t i = 0; i < 8; ++i) r[i] = _mm512_castsi512_pd(hn::BitCast(tag<std::int64_t>(), v[i].raw).raw);
+    for (std::size_t p = 0; p < 4; ++p) {  // t[2p + w]: rows 2p, 2p+1 at column 2b + w of block b
+      t[2 * p] = _mm512_unpacklo_pd(r[2 * p], r[2 * p + 1]);
+      t[2 * p + 1] = _mm512_unpackhi_pd(r[2 * p], r[2 * p + 1]);
+    }
+    for (std::size_t w = 0; w < 2; ++w) {  // column 2b + w: block b of t[w], t[2+w], t[4+w], t[6+w]
+      const __m512d s0 = _mm512_shuffle_f64x2(t[w], t[2 + w], 0x44), s1 = _mm512_shuffle_f64x2(t[w], t[2 + w], 0xEE);
+      const __m512d s2 = _mm512_shuffle_f64x2(t[4 + w], t[6 + w], 0x44);
+      const __m512d s3 = _mm512_shuffle_f64x2(t[4 + w], t[6 + w], 0xEE);
+      r[w] = _mm512_shuffle_f64x2(s0, s2, 0x88);
+      r[2 + w] = _mm512_shuffle_f64x2(s0, s2, 0xDD);
+      r[4 + w] = _mm512_shuffle_f64x2(s1, s3, 0x88);
+      r[6 + w] = _mm512_shuffle_f64x2(s1, s3, 0xDD);
+    }
+    for (std::size_t i = 0; i < 8; ++i) {
+      v[i] = {hn::BitCast(tag<T>(), hn::Vec512<std::int64_t>{_mm512_castpd_si512(r[i])})};
+    }
+    return;
+  }
+#endif
+  detail::lane_array<T> m[n];
+  for (std::size_t i = 0; i < n; ++i) m[i] = detail::to_lanes(v[i]);
+  for (std::size_t j = 0; j < n; ++j) {
+    detail::lane_array<T> c;
+    for (std::size_t i = 0; i < n; ++i) c.v[i] = m[i].v[j];
+    v[j] = detail::from_lanes(c);
+  }
+}
+
 // ---- Masks -----------------------------------------------------------------------------
 template <class T>
 SXLA_FORCE_INLINE mask<T> first_n(std::size_t n) noexcept {
@@ -255,18 +337,21 @@ SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
     return add(mul(a, b), c);
   }
 }
+// On x86, Min and Max of floats are minps/maxps: a < b ? a : b and a > b ? a : b,
+// exactly (the second operand for a NaN or two zeros), as scalar.hpp's; elsewhere the
+// comparison spells it out.
 template <class T>
 SXLA_FORCE_INLINE vec<T> min(vec<T> a, vec<T> b) noexcept {
-  if constexpr (std::is_floating_point_v<T>) {
-    return select(mask<T>{b.raw > a.raw}, a, b);  // a < b ? a : b, exactly
+  if constexpr (std::is_floating_point_v<T> && !HWY_ARCH_X86) {
+    return select(mask<T>{b.raw > a.raw}, a, b);
   } else {
     return {hn::Min(a.raw, b.raw)};
   }
 }
 template <class T>
 SXLA_FORCE_INLINE vec<T> max(vec<T> a, vec<T> b) noexcept {
-  if constexpr (std::is_floating_point_v<T>) {
-    return select(mask<T>{a.raw > b.raw}, a, b);  // a > b ? a : b, exactly
+  if constexpr (std::is_floating_point_v<T> && !HWY_ARCH_X86) {
+    return select(mask<T>{a.raw > b.raw}, a, b);
   } else {
     return {hn::Max(a.raw, b.raw)};
   }

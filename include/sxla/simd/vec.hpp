@@ -51,6 +51,10 @@ void stream_fence() noexcept;
 template <class T>
 vec<T> gather(const T* p, std::int64_t stride) noexcept;
 template <class T>
+vec<T> repeat(vec<T> v, std::size_t n) noexcept;
+template <class T>
+void transpose_square(vec<T> (&v)[1]) noexcept;
+template <class T>
 mask<T> first_n(std::size_t n) noexcept;
 template <class U, class T>
 mask<U> mask_cast(mask<T> m) noexcept;

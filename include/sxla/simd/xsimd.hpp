@@ -137,6 +137,29 @@ SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
   return detail::from_lanes(buf);
 }
 
+// Lane i takes lane i % n of v (n a power of two that divides the lane count).
+template <class T>
+SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  detail::lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i % n];
+  return detail::from_lanes(r);
+}
+
+// Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
+// lane j (through memory: xsimd 8.1 has no transpose).
+template <class T>
+SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
+  constexpr std::size_t n = lanes<T>;
+  detail::lane_array<T> m[n];
+  for (std::size_t i = 0; i < n; ++i) m[i] = detail::to_lanes(v[i]);
+  for (std::size_t j = 0; j < n; ++j) {
+    detail::lane_array<T> c;
+    for (std::size_t i = 0; i < n; ++i) c.v[i] = m[i].v[j];
+    v[j] = detail::from_lanes(c);
+  }
+}
+
 // ---- Masks -----------------------------------------------------------------------------
 template <class T>
 SXLA_FORCE_INLINE mask<T> mask_and(mask<T> a, mask<T> b) noexcept {
@@ -257,13 +280,23 @@ SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
     return add(mul(a, b), c);
   }
 }
+// On x86, xsimd's min and max of floats are minps/maxps: a < b ? a : b and
+// a > b ? a : b, exactly, as scalar.hpp's; elsewhere the comparison spells it out.
 template <class T>
 SXLA_FORCE_INLINE vec<T> min(vec<T> a, vec<T> b) noexcept {
-  return {xsimd::select(a.raw < b.raw, a.raw, b.raw)};  // a < b ? a : b, exactly
+#if defined(__x86_64__) || defined(__i386__)
+  return {xsimd::min(a.raw, b.raw)};
+#else
+  return {xsimd::select(a.raw < b.raw, a.raw, b.raw)};
+#endif
 }
 template <class T>
 SXLA_FORCE_INLINE vec<T> max(vec<T> a, vec<T> b) noexcept {
-  return {xsimd::select(a.raw > b.raw, a.raw, b.raw)};  // a > b ? a : b, exactly
+#if defined(__x86_64__) || defined(__i386__)
+  return {xsimd::max(a.raw, b.raw)};
+#else
+  return {xsimd::select(a.raw > b.raw, a.raw, b.raw)};
+#endif
 }
 template <class T>
 SXLA_FORCE_INLINE vec<T> abs(vec<T> a) noexcept {
