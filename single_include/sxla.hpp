@@ -3707,6 +3707,88 @@ SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
   return detail::from_lanes(buf);
 }
 
+// Lane i takes lane i % n of v (n a power of two that divides the lane count).
+template <class T>
+SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
+  if constexpr (sizeof(T) >= 4) {
+    using I = int_of<T>;
+    const tag<I> di;
+    const auto idx = hn::And(hn::Iota(di, I{0}), hn::Set(di, static_cast<I>(n - 1)));
+    return {hn::TableLookupLanes(v.raw, hn::IndicesFromVec(tag<T>(), idx))};
+  } else {
+    const detail::lane_array<T> a = detail::to_lanes(v);
+    detail::lane_array<T> r;
+    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i % n];
+    return detail::from_lanes(r);
+  }
+}
+
+// Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
+// lane j. One unpack per pair and two 128-bit shuffles per vector on AVX-512 for 32- and
+// 64-bit lanes; through memory elsewhere.
+template <class T>
+SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
+  constexpr std::size_t n = lanes<T>;
+#if HWY_TARGET <= HWY_AVX3
+  if constexpr (n == 16 && sizeof(T) == 4) {
+    __m512 r[16], t[16];
+    for (std::size_t i = 0; i < 16; ++i) r[i] = _mm512_castsi512_ps(hn::BitCast(tag<std::int32_t>(), v[i].raw).raw);
+    for (std::size_t p = 0; p < 8; ++p) {
+      t[2 * p] = _mm512_unpacklo_ps(r[2 * p], r[2 * p + 1]);
+      t[2 * p + 1] = _mm512_unpackhi_ps(r[2 * p], r[2 * p + 1]);
+    }
+    for (std::size_t q = 0; q < 4; ++q) {  // u[4q + w]: rows 4q..4q+3 at column 4b + w of block b
+      const __m512d a = _mm512_castps_pd(t[4 * q]), b = _mm512_castps_pd(t[4 * q + 1]);
+      const __m512d c = _mm512_castps_pd(t[4 * q + 2]), d = _mm512_castps_pd(t[4 * q + 3]);
+      r[4 * q] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
+      r[4 * q + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, c));
+      r[4 * q + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
+      r[4 * q + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
+    }
+    for (std::size_t w = 0; w < 4; ++w) {  // column 4b + w: block b of r[w], r[4+w], r[8+w], r[12+w]
+      const __m512 s0 = _mm512_shuffle_f32x4(r[w], r[4 + w], 0x44), s1 = _mm512_shuffle_f32x4(r[w], r[4 + w], 0xEE);
+      const __m512 s2 = _mm512_shuffle_f32x4(r[8 + w], r[12 + w], 0x44);
+      const __m512 s3 = _mm512_shuffle_f32x4(r[8 + w], r[12 + w], 0xEE);
+      t[w] = _mm512_shuffle_f32x4(s0, s2, 0x88);
+      t[4 + w] = _mm512_shuffle_f32x4(s0, s2, 0xDD);
+      t[8 + w] = _mm512_shuffle_f32x4(s1, s3, 0x88);
+      t[12 + w] = _mm512_shuffle_f32x4(s1, s3, 0xDD);
+    }
+    for (std::size_t i = 0; i < 16; ++i) {
+      v[i] = {hn::BitCast(tag<T>(), hn::Vec512<std::int32_t>{_mm512_castps_si512(t[i])})};
+    }
+    return;
+  } else if constexpr (n == 8 && sizeof(T) == 8) {
+    __m512d r[8], t[8];
+    for (std::size_t i = 0; i < 8; ++i) r[i] = _mm512_castsi512_pd(hn::BitCast(tag<std::int64_t>(), v[i].raw).raw);
+    for (std::size_t p = 0; p < 4; ++p) {  // t[2p + w]: rows 2p, 2p+1 at column 2b + w of block b
+      t[2 * p] = _mm512_unpacklo_pd(r[2 * p], r[2 * p + 1]);
+      t[2 * p + 1] = _mm512_unpackhi_pd(r[2 * p], r[2 * p + 1]);
+    }
+    for (std::size_t w = 0; w < 2; ++w) {  // column 2b + w: block b of t[w], t[2+w], t[4+w], t[6+w]
+      const __m512d s0 = _mm512_shuffle_f64x2(t[w], t[2 + w], 0x44), s1 = _mm512_shuffle_f64x2(t[w], t[2 + w], 0xEE);
+      const __m512d s2 = _mm512_shuffle_f64x2(t[4 + w], t[6 + w], 0x44);
+      const __m512d s3 = _mm512_shuffle_f64x2(t[4 + w], t[6 + w], 0xEE);
+      r[w] = _mm512_shuffle_f64x2(s0, s2, 0x88);
+      r[2 + w] = _mm512_shuffle_f64x2(s0, s2, 0xDD);
+      r[4 + w] = _mm512_shuffle_f64x2(s1, s3, 0x88);
+      r[6 + w] = _mm512_shuffle_f64x2(s1, s3, 0xDD);
+    }
+    for (std::size_t i = 0; i < 8; ++i) {
+      v[i] = {hn::BitCast(tag<T>(), hn::Vec512<std::int64_t>{_mm512_castpd_si512(r[i])})};
+    }
+    return;
+  }
+#endif
+  detail::lane_array<T> m[n];
+  for (std::size_t i = 0; i < n; ++i) m[i] = detail::to_lanes(v[i]);
+  for (std::size_t j = 0; j < n; ++j) {
+    detail::lane_array<T> c;
+    for (std::size_t i = 0; i < n; ++i) c.v[i] = m[i].v[j];
+    v[j] = detail::from_lanes(c);
+  }
+}
+
 // ---- Masks -----------------------------------------------------------------------------
 template <class T>
 SXLA_FORCE_INLINE mask<T> first_n(std::size_t n) noexcept {
@@ -3805,18 +3887,21 @@ SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
     return add(mul(a, b), c);
   }
 }
+// On x86, Min and Max of floats are minps/maxps: a < b ? a : b and a > b ? a : b,
+// exactly (the second operand for a NaN or two zeros), as scalar.hpp's; elsewhere the
+// comparison spells it out.
 template <class T>
 SXLA_FORCE_INLINE vec<T> min(vec<T> a, vec<T> b) noexcept {
-  if constexpr (std::is_floating_point_v<T>) {
-    return select(mask<T>{b.raw > a.raw}, a, b);  // a < b ? a : b, exactly
+  if constexpr (std::is_floating_point_v<T> && !HWY_ARCH_X86) {
+    return select(mask<T>{b.raw > a.raw}, a, b);
   } else {
     return {hn::Min(a.raw, b.raw)};
   }
 }
 template <class T>
 SXLA_FORCE_INLINE vec<T> max(vec<T> a, vec<T> b) noexcept {
-  if constexpr (std::is_floating_point_v<T>) {
-    return select(mask<T>{a.raw > b.raw}, a, b);  // a > b ? a : b, exactly
+  if constexpr (std::is_floating_point_v<T> && !HWY_ARCH_X86) {
+    return select(mask<T>{a.raw > b.raw}, a, b);
   } else {
     return {hn::Max(a.raw, b.raw)};
   }
@@ -4150,6 +4235,29 @@ SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
   return detail::from_lanes(buf);
 }
 
+// Lane i takes lane i % n of v (n a power of two that divides the lane count).
+template <class T>
+SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  detail::lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i % n];
+  return detail::from_lanes(r);
+}
+
+// Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
+// lane j (through memory: xsimd 8.1 has no transpose).
+template <class T>
+SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
+  constexpr std::size_t n = lanes<T>;
+  detail::lane_array<T> m[n];
+  for (std::size_t i = 0; i < n; ++i) m[i] = detail::to_lanes(v[i]);
+  for (std::size_t j = 0; j < n; ++j) {
+    detail::lane_array<T> c;
+    for (std::size_t i = 0; i < n; ++i) c.v[i] = m[i].v[j];
+    v[j] = detail::from_lanes(c);
+  }
+}
+
 // ---- Masks -----------------------------------------------------------------------------
 template <class T>
 SXLA_FORCE_INLINE mask<T> mask_and(mask<T> a, mask<T> b) noexcept {
@@ -4270,13 +4378,23 @@ SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
     return add(mul(a, b), c);
   }
 }
+// On x86, xsimd's min and max of floats are minps/maxps: a < b ? a : b and
+// a > b ? a : b, exactly, as scalar.hpp's; elsewhere the comparison spells it out.
 template <class T>
 SXLA_FORCE_INLINE vec<T> min(vec<T> a, vec<T> b) noexcept {
-  return {xsimd::select(a.raw < b.raw, a.raw, b.raw)};  // a < b ? a : b, exactly
+#if defined(__x86_64__) || defined(__i386__)
+  return {xsimd::min(a.raw, b.raw)};
+#else
+  return {xsimd::select(a.raw < b.raw, a.raw, b.raw)};
+#endif
 }
 template <class T>
 SXLA_FORCE_INLINE vec<T> max(vec<T> a, vec<T> b) noexcept {
-  return {xsimd::select(a.raw > b.raw, a.raw, b.raw)};  // a > b ? a : b, exactly
+#if defined(__x86_64__) || defined(__i386__)
+  return {xsimd::max(a.raw, b.raw)};
+#else
+  return {xsimd::select(a.raw > b.raw, a.raw, b.raw)};
+#endif
 }
 template <class T>
 SXLA_FORCE_INLINE vec<T> abs(vec<T> a) noexcept {
@@ -4457,6 +4575,10 @@ void stream_fence() noexcept;
 template <class T>
 vec<T> gather(const T* p, std::int64_t stride) noexcept;
 template <class T>
+vec<T> repeat(vec<T> v, std::size_t n) noexcept;
+template <class T>
+void transpose_square(vec<T> (&v)[1]) noexcept;
+template <class T>
 mask<T> first_n(std::size_t n) noexcept;
 template <class U, class T>
 mask<U> mask_cast(mask<T> m) noexcept;
@@ -4565,13 +4687,13 @@ inline constexpr bool vector_path = [] {
   }
 }();
 
-// Writes line elements [0, n) to out[0, n).
+// Writes line elements [first, n) to out[first, n).
 template <class E, class T, bool Stream, class Line>
-SXLA_FORCE_INLINE void write_line(const Line& line, T* out, index_t n) noexcept {
+SXLA_FORCE_INLINE void write_line(const Line& line, T* out, index_t n, index_t first = 0) noexcept {
   if constexpr (vector_path<E, T>) {
     using L = lane_for_t<E, T>;
     constexpr index_t lanes = static_cast<index_t>(simd::lanes<L>);
-    index_t j = 0;
+    index_t j = first;
     if constexpr (std::is_same_v<T, bool>) {
       for (; j + lanes <= n; j += lanes) simd::store_mask(line.template load<L>(j), out + j, simd::lanes<L>);
       if (j < n) simd::store_mask(line.template load_n<L>(j, static_cast<std::size_t>(n - j)), out + j,
@@ -4596,7 +4718,7 @@ SXLA_FORCE_INLINE void write_line(const Line& line, T* out, index_t n) noexcept 
       }
     }
   } else {
-    for (index_t j = 0; j < n; ++j) out[j] = line.get(j);
+    for (index_t j = first; j < n; ++j) out[j] = line.get(j);
   }
 }
 
@@ -4642,10 +4764,104 @@ struct untiled_plan {
     return n;
   }();
   static constexpr bool unit_stride = loop_count == 0 || D::map.strides[inner] == 1;
+  // The next loop out from the inner one.
+  static constexpr std::size_t outer =
+      loop_count >= 2 ? static_cast<std::size_t>(loops[loop_count - 2]) : std::size_t{0};
+  // Blocking: when an operand is strided along the inner loop (a transposed layout) but
+  // not along the next loop out, the two run in squares transposed in registers (see
+  // evaluate_blocked).
+  // Rows of at most a vector (f32[4,4] + a broadcast row): when the next loop out merges
+  // for the destination and every node is mergeable or repeats per row, the two loops
+  // run as one, each node's line built with periodic_line.
+  static constexpr bool periodic = [] {
+    if constexpr (loop_count < 2 || first_merged != loop_count - 1 || !unit_stride) {
+      return false;
+    } else if constexpr (!vector_path<E, typename D::value_type>) {
+      return false;
+    } else {
+      constexpr index_t n = D::dimensions[inner];
+      constexpr auto lanes = static_cast<index_t>(simd::lanes<lane_for_t<E, typename D::value_type>>);
+      return n <= lanes && lanes % n == 0 && D::map.strides[outer] == n * D::map.strides[inner] &&
+             E::template periodic_mergeable<outer, inner>;
+    }
+  }();
+  static constexpr bool blocked = [] {
+    if constexpr (loop_count < 2 || first_merged != loop_count - 1 || !unit_stride) {
+      return false;
+    } else if constexpr (std::is_same_v<typename D::value_type, bool> ||
+                         !vector_path<E, typename D::value_type>) {
+      return false;
+    } else {
+      return sizeof(lane_for_t<E, typename D::value_type>) == sizeof(typename D::value_type) &&
+             E::template strided_along<inner> && !E::template strided_along<outer>;
+    }
+  }();
 };
 
+// Squares of lanes x lanes elements: the expression is read along the next loop out (K),
+// where its operands are contiguous, one vector per position of the inner dimension;
+// the square of results is transposed in registers and stored along the inner dimension
+// (M), where the destination is contiguous. Each operand is read row by row, each store
+// writes a whole vector; loops further out run around the squares.
 template <class Dst, class E, bool Stream>
-void evaluate_untiled(Dst& dst, const E& e) noexcept {
+SXLA_FORCE_INLINE void evaluate_blocked(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  using P = untiled_plan<D, E>;
+  using L = lane_for_t<E, T>;
+  constexpr std::size_t lanes = simd::lanes<L>;
+  constexpr index_t n_inner = D::dimensions[P::inner];
+  constexpr index_t n_outer = D::dimensions[P::outer];
+  constexpr std::uintptr_t align = sizeof(T) * lanes;
+  T* out = dst.data();
+  multi_index<D::rank> idx{};
+  simd::vec<T> square[lanes];
+  while (true) {
+    for (index_t m0 = 0; m0 < n_inner; m0 += static_cast<index_t>(lanes)) {
+      const auto rows = static_cast<std::size_t>(lanes < static_cast<std::size_t>(n_inner - m0) ? lanes : n_inner - m0);
+      for (index_t k0 = 0; k0 < n_outer; k0 += static_cast<index_t>(lanes)) {
+        const auto cols = static_cast<std::size_t>(lanes < static_cast<std::size_t>(n_outer - k0) ? lanes : n_outer - k0);
+        idx[P::outer] = k0;
+        for (std::size_t r = 0; r < lanes; ++r) {
+          if (r < rows) {
+            idx[P::inner] = m0 + static_cast<index_t>(r);
+            const auto line = e.template line<P::outer>(idx);
+            square[r] = cols == lanes ? line.template load<L>(0) : line.template load_n<L>(0, cols);
+          } else {
+            square[r] = simd::zero<T>();
+          }
+        }
+        simd::transpose_square(square);
+        idx[P::inner] = m0;
+        for (std::size_t c = 0; c < cols; ++c) {
+          idx[P::outer] = k0 + static_cast<index_t>(c);
+          T* o = out + D::offset(idx);
+          if (rows < lanes) {
+            simd::store_n(square[c], o, rows);
+          } else if (Stream && reinterpret_cast<std::uintptr_t>(o) % align == 0) {
+            simd::stream(square[c], o);
+          } else {
+            simd::store(square[c], o);
+          }
+        }
+      }
+    }
+    idx[P::inner] = 0;
+    idx[P::outer] = 0;
+    // The loops outside the squares, as an odometer.
+    std::size_t k = P::loop_count - 2;
+    while (k > 0) {
+      const auto d = static_cast<std::size_t>(P::loops[k - 1]);
+      if (++idx[d] < D::dimensions[d]) break;
+      idx[d] = 0;
+      --k;
+    }
+    if (k == 0) return;
+  }
+}
+
+template <class Dst, class E, bool Stream>
+SXLA_FORCE_INLINE void evaluate_untiled(Dst& dst, const E& e) noexcept {
   using D = typename Dst::shape_type;
   using T = typename D::value_type;
   using P = untiled_plan<D, E>;
@@ -4653,6 +4869,23 @@ void evaluate_untiled(Dst& dst, const E& e) noexcept {
   multi_index<D::rank> idx{};
   if constexpr (P::loop_count == 0) {
     out[D::offset(idx)] = e.at(idx);
+  } else if constexpr (P::blocked && vector_path<E, T>) {
+    evaluate_blocked<Dst, E, Stream>(dst, e);
+  } else if constexpr (P::periodic) {
+    using L = lane_for_t<E, T>;
+    constexpr index_t run = D::dimensions[P::outer] * D::dimensions[P::inner];
+    while (true) {
+      // No streaming: its alignment peel would shift the vectors off the period.
+      write_line<E, T, false>(e.template periodic_line<P::outer, P::inner, L>(idx), out + D::offset(idx), run);
+      std::size_t k = P::loop_count - 2;
+      while (k > 0) {
+        const auto d = static_cast<std::size_t>(P::loops[k - 1]);
+        if (++idx[d] < D::dimensions[d]) break;
+        idx[d] = 0;
+        --k;
+      }
+      if (k == 0) return;
+    }
   } else {
     while (true) {
       T* o = out + D::offset(idx);
@@ -4687,7 +4920,7 @@ inline constexpr bool clean_minor_tiles = [] {
 }();
 
 template <class Dst, class E, bool Stream>
-void evaluate_tiled(Dst& dst, const E& e) noexcept {
+SXLA_FORCE_INLINE void evaluate_tiled(Dst& dst, const E& e) noexcept {
   using D = typename Dst::shape_type;
   using T = typename D::value_type;
   T* out = dst.data();
@@ -4758,13 +4991,23 @@ constexpr void evaluate(Dst& dst, const E& e) noexcept {
 //   template <std::size_t Outer, std::size_t Inner> static constexpr bool mergeable;
 //       // a line along Inner may run on across Outer: element j of the line at
 //       // (.., o, .., 0, ..) is element (.., o + j / n, .., j % n, ..), n = dims[Inner]
+//   template <std::size_t Outer, std::size_t Inner> static constexpr bool periodic_mergeable;
+//   template <std::size_t Outer, std::size_t Inner, class L> auto periodic_line(start) const;
+//       // rows shorter than a vector (f32[4,4] + a broadcast row): across the merged
+//       // run every node is mergeable or constant along Outer, so that it repeats with
+//       // period n; the line's load<L>(j) holds for j a multiple of lanes<L>, which n
+//       // divides (see line.hpp, pattern_line)
 //   using lane_type;                         // the lane type its vectors naturally
 //       // have (void: none, or it adapts to any); a pred result takes its operands'
+//   template <std::size_t M> static constexpr bool strided_along;
+//       // a line along M gathers from memory (a leaf's stride there is not 0 or 1,
+//       // or its layout is tiled): the executor then blocks its loops
 //   template <class L> static constexpr bool vectorizable;
 //       // the line's load<L>() works with lanes of L's width
 //   template <class F> void for_each_leaf(F&& f, bool direct) const;
-//       // f(first, last, spec, direct) for the memory each array leaf reads; direct is
-//       // true when the leaf is read at the very index being evaluated (see assign.hpp)
+//       // f.template operator()<Spec>(first, last, direct) for the memory [first, last)
+//       // of each array leaf, Spec its shape; direct is true when the leaf is read at
+//       // the very index being evaluated (see assign.hpp)
 //
 // Nodes hold their operands by value (leaves hold a pointer to a tensor, or a view), so
 // an expression is cheap to copy and must not outlive the tensors it reads.
@@ -4830,6 +5073,7 @@ constexpr dimension_list dimensions_of(const shape_spec& s) noexcept { return s.
 
 #include <complex>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 
@@ -4851,6 +5095,7 @@ constexpr dimension_list dimensions_of(const shape_spec& s) noexcept { return s.
 
 #include <cstddef>
 #include <type_traits>
+#include <utility>
 
 
 namespace sxla {
@@ -4978,6 +5223,38 @@ constexpr gather_line<T, Get> make_gather_line(Get get) noexcept {
   return {get};
 }
 
+// The values of `base` at 0 .. n-1, repeated: element j is base.get(j % n). A vector load
+// at a multiple of lanes<L> (of which n is a divisor) is one precomputed vector.
+template <class L, class Base>
+struct pattern_line {
+  using value_type = typename Base::value_type;
+  using vector_type = decltype(std::declval<Base>().template load<L>(0));
+  Base base;
+  index_t n;
+  vector_type pattern;
+
+  SXLA_FORCE_INLINE pattern_line(Base b, index_t period) noexcept : base(b), n(period), pattern(make(b, period)) {}
+
+  SXLA_FORCE_INLINE static vector_type make(const Base& b, index_t period) noexcept {
+    if (period == static_cast<index_t>(simd::lanes<L>)) return b.template load<L>(0);
+    if constexpr (std::is_same_v<value_type, bool>) {
+      return detail::load_by_element<L, bool>([&](index_t j) { return b.get(j % period); }, 0, simd::lanes<L>);
+    } else {
+      return simd::repeat(b.template load_n<L>(0, static_cast<std::size_t>(period)), static_cast<std::size_t>(period));
+    }
+  }
+
+  SXLA_FORCE_INLINE value_type get(index_t j) const noexcept { return base.get(j % n); }
+  template <class>
+  SXLA_FORCE_INLINE vector_type load(index_t) const noexcept {
+    return pattern;
+  }
+  template <class>
+  SXLA_FORCE_INLINE vector_type load_n(index_t, std::size_t) const noexcept {
+    return pattern;
+  }
+};
+
 }  // namespace sxla
 
 #endif  // SXLA_EXPR_LINE_HPP
@@ -5044,13 +5321,25 @@ struct array_leaf {
       !shape_type::is_tiled &&
       shape_type::map.strides[Outer] == shape_type::dimensions[Inner] * shape_type::map.strides[Inner];
 
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = mergeable<Outer, Inner>;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE constexpr auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return line<Inner>(start);
+  }
+
+  template <std::size_t M>
+  static constexpr bool strided_along =
+      shape_type::is_tiled || (shape_type::map.strides[M] != 0 && shape_type::map.strides[M] != 1);
+
   template <class L>
   static constexpr bool vectorizable = detail::lanes_fit<value_type, L>;
 
   template <class F>
   constexpr void for_each_leaf(F&& f, bool direct) const {
     const value_type* p = data();
-    f(static_cast<const void*>(p), static_cast<const void*>(p + shape_type::storage_count), A::spec, direct);
+    f.template operator()<A::spec>(reinterpret_cast<std::uintptr_t>(p),
+                                   reinterpret_cast<std::uintptr_t>(p + shape_type::storage_count), direct);
   }
 };
 
@@ -5069,6 +5358,10 @@ struct scalar_leaf {
 
   template <std::size_t, std::size_t>
   static constexpr bool mergeable = true;
+  template <std::size_t, std::size_t>
+  static constexpr bool periodic_mergeable = true;
+  template <std::size_t>
+  static constexpr bool strided_along = false;
 
   template <class L>
   static constexpr bool vectorizable = detail::lanes_fit<T, L>;
@@ -5111,16 +5404,15 @@ namespace detail {
 // has to read: some leaf's memory overlaps dst's, and that leaf is not read exactly at
 // the index being written, from the same address in the same layout.
 template <class Dst, class E>
-bool reads_overwritten(std::uintptr_t first, const E& e) noexcept {
+SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e) noexcept {
   using D = typename Dst::shape_type;
   const auto last = first + static_cast<std::uintptr_t>(D::storage_count) * sizeof(typename D::value_type);
   bool conflict = false;
   e.for_each_leaf(
-      [&](const void* lb, const void* le, const shape_spec& spec, bool direct) {
-        const auto b = reinterpret_cast<std::uintptr_t>(lb), end = reinterpret_cast<std::uintptr_t>(le);
+      [&]<shape_spec S>(std::uintptr_t b, std::uintptr_t end, bool direct) {
         if (end <= first || last <= b) return;
-        if (direct && b == first && spec.layout == Dst::spec.layout && spec.dimensions == Dst::spec.dimensions)
-          return;
+        constexpr bool same_storage = S.layout == Dst::spec.layout && S.dimensions == Dst::spec.dimensions;
+        if (same_storage && direct && b == first) return;
         conflict = true;
       },
       true);
@@ -5269,6 +5561,39 @@ struct broadcast_node {
   template <std::size_t Outer, std::size_t Inner>
   static constexpr bool mergeable = mergeable_impl<Outer, Inner>();
 
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = [] {
+    constexpr int ko = feeding(Outer), ki = feeding(Inner);
+    if constexpr (ko < 0) {
+      return true;  // constant along Outer: repeats the row
+    } else if constexpr (ki < 0) {
+      return false;
+    } else {
+      return Op::template periodic_mergeable<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki)>;
+    }
+  }();
+
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    constexpr int ko = feeding(Outer), ki = feeding(Inner);
+    if constexpr (ko < 0) {
+      return pattern_line<L, decltype(line<Inner>(start))>(line<Inner>(start), OutDims[Inner]);
+    } else {
+      return operand.template periodic_line<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki), L>(
+          source(start));
+    }
+  }
+
+  template <std::size_t M>
+  static constexpr bool strided_along = [] {
+    constexpr int k = feeding(M);
+    if constexpr (k >= 0) {
+      return Op::template strided_along<static_cast<std::size_t>(k)>;
+    } else {
+      return false;
+    }
+  }();
+
   template <class L>
   static constexpr bool vectorizable = Op::template vectorizable<L>;
 
@@ -5358,6 +5683,17 @@ struct pack_base<std::index_sequence<I...>, T...> : slot<I, T>... {
   SXLA_FORCE_INLINE constexpr decltype(auto) apply(G&& g) const {
     return g(static_cast<const slot<I, T>&>(*this).value...);
   }
+  // The J-th value.
+  template <std::size_t J>
+  constexpr const auto& get() const noexcept {
+    return pick<J>(*this);
+  }
+
+ private:
+  template <std::size_t J, class U>
+  static constexpr const U& pick(const slot<J, U>& s) noexcept {
+    return s.value;
+  }
 };
 template <class... T>
 struct pack : pack_base<std::index_sequence_for<T...>, T...> {
@@ -5412,6 +5748,23 @@ struct elementwise_node {
   template <std::size_t Outer, std::size_t Inner>
   static constexpr bool mergeable =
       Op0::template mergeable<Outer, Inner> && (Ops::template mergeable<Outer, Inner> && ...);
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable =
+      Op0::template periodic_mergeable<Outer, Inner> && (Ops::template periodic_mergeable<Outer, Inner> && ...);
+
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return ops.apply([&](const auto&... op) {
+      using line_t =
+          elementwise_line<value_type, F, decltype(op.template periodic_line<Outer, Inner, L>(start))...>;
+      return line_t{f, decltype(line_t::lines)(op.template periodic_line<Outer, Inner, L>(start)...)};
+    });
+  }
+
+  template <std::size_t M>
+  static constexpr bool strided_along =
+      Op0::template strided_along<M> || (Ops::template strided_along<M> || ...);
 
   template <class L>
   static constexpr bool vectorizable =
@@ -5626,18 +5979,32 @@ struct unary_fn {
   }
 };
 
+namespace detail {
+// An op may rewrite the node it builds (add and sub fuse a multiply: ops/arithmetic.hpp).
+template <class Op, class Node>
+constexpr auto rewrite(Node n) noexcept {
+  if constexpr (requires { Op::rewrite(n); }) {
+    return Op::rewrite(n);
+  } else {
+    return n;
+  }
+}
+}  // namespace detail
+
 // x::op(a, b) and x::op(a, b, x::broadcast_dimensions<...>): an elementwise binary op.
 template <class Op>
 struct binary_fn {
   template <class A, class B>
     requires binary_operands<A, B>
   constexpr auto operator()(A&& a, B&& b) const noexcept {
-    return detail::make_binary<Op, false, dimension_list{}>(static_cast<A&&>(a), static_cast<B&&>(b));
+    return detail::rewrite<Op>(
+        detail::make_binary<Op, false, dimension_list{}>(static_cast<A&&>(a), static_cast<B&&>(b)));
   }
   template <class A, class B, index_t... D>
     requires binary_operands<A, B>
   constexpr auto operator()(A&& a, B&& b, broadcast_dimensions_t<D...>) const noexcept {
-    return detail::make_binary<Op, true, dimension_list{D...}>(static_cast<A&&>(a), static_cast<B&&>(b));
+    return detail::rewrite<Op>(
+        detail::make_binary<Op, true, dimension_list{D...}>(static_cast<A&&>(a), static_cast<B&&>(b)));
   }
 };
 
@@ -5657,7 +6024,9 @@ struct binary_fn {
 //  - max and min of floats propagate NaN and order -0 < +0 (IEEE 754-2019 maximum and
 //    minimum); on pred, add and max are `or`, mul and min are `and`;
 //  - f16 and bf16 compute in f32 and round back (the node does it, see
-//    elementwise_node.hpp); complex numbers as XLA: plain products, Smith's division.
+//    elementwise_node.hpp); complex numbers as XLA: plain products, Smith's division;
+//  - a multiply feeding an add or sub of f32/f64 is one fused multiply-add, as XLA's CPU
+//    backend compiles it (see fuse_multiply).
 // Example (seed 003): x::add(x::tensor<"f32[2,3]">{{1, 2, 3}, {4, 5, 6}}, 7.0f) is
 // {{8, 9, 10}, {11, 12, 13}}.
 #ifndef SXLA_OPS_ARITHMETIC_HPP
@@ -5766,18 +6135,18 @@ constexpr std::complex<F> complex_divide(std::complex<F> a, std::complex<F> b) n
   return {cr, ci};
 }
 
-// max and min of floats: NaN if either is NaN (a + b propagates it), -0 < +0.
-template <class V>
-SXLA_FORCE_INLINE constexpr V float_max(V a, V b) noexcept {
-  using simd::select;
-  const V r = select(a == b, simd::bit_and(a, b), simd::max(a, b));  // max(-0, +0) is +0
-  return select(simd::mask_or(simd::is_nan(a), simd::is_nan(b)), simd::add(a, b), r);
-}
+// max and min of floats (IEEE 754-2019 maximum and minimum): NaN if either is NaN, and
+// -0 < +0. With the x86 rule min(a, b) = a < b ? a : b, min(a, b) and min(b, a) differ
+// only for a NaN operand (one of them is the NaN) or for zeros of both signs (one is
+// -0): their bitwise or is a NaN, resp. -0, in exactly those cases. Three instructions;
+// max is min on the negated operands, negated.
 template <class V>
 SXLA_FORCE_INLINE constexpr V float_min(V a, V b) noexcept {
-  using simd::select;
-  const V r = select(a == b, simd::bit_or(a, b), simd::min(a, b));  // min(-0, +0) is -0
-  return select(simd::mask_or(simd::is_nan(a), simd::is_nan(b)), simd::add(a, b), r);
+  return simd::bit_or(simd::min(a, b), simd::min(b, a));
+}
+template <class V>
+SXLA_FORCE_INLINE constexpr V float_max(V a, V b) noexcept {
+  return simd::neg(float_min(simd::neg(a), simd::neg(b)));
 }
 
 // The element type of V: T for vec<T>, V itself for a scalar.
@@ -5794,9 +6163,67 @@ using lane_of = typename lane_of_impl<V>::type;
 
 }  // namespace detail
 
+// a * b + c with one rounding, the operands negated as the template says. Not an XLA op:
+// add and sub build it from a multiply of f32 or f64 (see fuse_multiply below).
+template <bool NegateProduct, bool NegateAddend>
+struct fma_op {
+  template <class T, class...>
+  using result = T;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a, V b, V c) const noexcept {
+    if constexpr (NegateProduct) a = simd::neg(a);
+    if constexpr (NegateAddend) c = simd::neg(c);
+    return simd::fma(a, b, c);
+  }
+};
+
+struct mul_op;
+
+namespace detail {
+template <class T>
+inline constexpr bool fusable_float = std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+template <class E>
+inline constexpr bool is_float_product = false;
+template <class A, class B>
+inline constexpr bool is_float_product<elementwise_node<mul_op, A, B>> =
+    fusable_float<typename elementwise_node<mul_op, A, B>::value_type>;
+
+// XLA's CPU backend lets LLVM fuse any multiply feeding an add into one fma ("this
+// increases precision"); sxla does the same, deterministically, so every backend and
+// the scalar path round alike: add(mul(a, b), c) and add(c, mul(a, b)) are fma(a, b, c),
+// sub(mul(a, b), c) is fma(a, b, -c) and sub(c, mul(a, b)) is fma(-a, b, c), for f32
+// and f64 (f16 and bf16 round every op back to 16 bits, so they are left alone).
+template <bool Subtract, class N>
+constexpr N fuse_multiply(const N& n) noexcept {
+  return n;
+}
+template <bool Subtract, class F, class X, class Y>
+constexpr auto fuse_multiply(const elementwise_node<F, X, Y>& n) noexcept {
+  if constexpr (is_float_product<X>) {
+    const X& p = n.ops.template get<0>();
+    using fma_t = fma_op<false, Subtract>;
+    return make_nary_node(fma_t{}, p.ops.template get<0>(), p.ops.template get<1>(), n.ops.template get<1>());
+  } else if constexpr (is_float_product<Y>) {
+    const Y& p = n.ops.template get<1>();
+    using fma_t = fma_op<Subtract, false>;
+    return make_nary_node(fma_t{}, p.ops.template get<0>(), p.ops.template get<1>(), n.ops.template get<0>());
+  } else {
+    return n;
+  }
+}
+}  // namespace detail
+
 struct add_op {
   template <class T, class...>
   using result = T;
+  template <class N>
+  static constexpr auto rewrite(const N& n) noexcept {
+    return detail::fuse_multiply<false>(n);
+  }
   template <class T>
   static constexpr bool accepts = element<T>;
   template <class L, class T, class...>
@@ -5819,6 +6246,10 @@ struct add_op {
 struct sub_op {
   template <class T, class...>
   using result = T;
+  template <class N>
+  static constexpr auto rewrite(const N& n) noexcept {
+    return detail::fuse_multiply<true>(n);
+  }
   template <class T>
   static constexpr bool accepts = element<T> && !std::is_same_v<T, bool>;
   template <class L, class T, class...>
@@ -6533,6 +6964,14 @@ struct iota_node {
 
   template <std::size_t Outer, std::size_t Inner>
   static constexpr bool mergeable = Outer != D && Inner != D;
+  template <std::size_t Outer, std::size_t>
+  static constexpr bool periodic_mergeable = Outer != D;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return pattern_line<L, decltype(line<Inner>(start))>(line<Inner>(start), spec.dimensions[Inner]);
+  }
+  template <std::size_t>
+  static constexpr bool strided_along = false;
 
   template <class L>
   static constexpr bool vectorizable = simd::has_vec<value_type> && sizeof(value_type) == sizeof(L) &&
@@ -7041,6 +7480,16 @@ struct transpose_node {
   template <std::size_t Outer, std::size_t Inner>
   static constexpr bool mergeable =
       Op::template mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable =
+      Op::template periodic_mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return operand.template periodic_line<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner]),
+                                          L>(source(start));
+  }
+  template <std::size_t M>
+  static constexpr bool strided_along = Op::template strided_along<static_cast<std::size_t>(Perm[M])>;
   template <class L>
   static constexpr bool vectorizable = Op::template vectorizable<L>;
 
