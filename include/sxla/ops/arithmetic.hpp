@@ -138,17 +138,8 @@ SXLA_FORCE_INLINE constexpr V float_max(V a, V b) noexcept {
   return simd::neg(float_min(simd::neg(a), simd::neg(b)));
 }
 
-// The element type of V: T for vec<T>, V itself for a scalar.
 template <class V>
-struct lane_of_impl {
-  using type = V;
-};
-template <class T>
-struct lane_of_impl<simd::vec<T>> {
-  using type = T;
-};
-template <class V>
-using lane_of = typename lane_of_impl<V>::type;
+using lane_of = simd::element_of<V>;
 
 }  // namespace detail
 

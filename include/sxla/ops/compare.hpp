@@ -75,8 +75,7 @@ struct compare_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr auto operator()(V a, V b) const noexcept {
-    if constexpr (TotalOrder && (std::is_floating_point_v<V> ||
-                                 (simd::is_vec_v<V> && std::is_floating_point_v<simd::lane_t<V>>))) {
+    if constexpr (TotalOrder && std::is_floating_point_v<simd::element_of<V>>) {
       return detail::compare<D>(detail::total_order_key(a), detail::total_order_key(b));
     } else {
       return detail::compare<D>(a, b);

@@ -19,6 +19,7 @@
 namespace sxla {
 
 struct select_op {
+  static constexpr bool promotes_small_floats = false;  // it only picks: f16 stays f16
   template <class P, class T, class...>
   using result = T;
   template <class L, class P, class T, class...>

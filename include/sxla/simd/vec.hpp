@@ -125,6 +125,18 @@ template <class R, class F, class T, class... U>
 vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept;
 #endif
 
+// The element type of V: T for vec<T>, V itself for anything else (a scalar).
+template <class V>
+struct element_of_impl {
+  using type = V;
+};
+template <class T>
+struct element_of_impl<vec<T>> {
+  using type = T;
+};
+template <class V>
+using element_of = typename element_of_impl<V>::type;
+
 // Whether V is a vector, or a mask.
 template <class V>
 inline constexpr bool is_vec_v = false;

@@ -1,0 +1,62 @@
+// Tests for sxla/ops/bitwise.hpp, logical half: and_, or_, xor_, not_ (logical on pred,
+// bitwise on every integer type), popcnt and clz, against plain references on random
+// operands in every layout (shifts are in shift_test.cpp).
+#include "support/elementwise_check.hpp"
+
+#include <bit>
+#include <cstdint>
+#include <type_traits>
+
+namespace x = sxla;
+using namespace sxla_test;
+
+namespace {
+template <class T>
+using U = std::make_unsigned_t<T>;
+
+template <class T>
+T ref_and(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) return a && b;
+  else return static_cast<T>(a & b);
+}
+template <class T>
+T ref_or(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) return a || b;
+  else return static_cast<T>(a | b);
+}
+template <class T>
+T ref_xor(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) return a != b;
+  else return static_cast<T>(a ^ b);
+}
+template <class T>
+T ref_not(T a) {
+  if constexpr (std::is_same_v<T, bool>) return !a;
+  else return static_cast<T>(~a);
+}
+}  // namespace
+
+#define INTEGERS std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t, \
+                 std::int64_t, std::uint64_t
+
+TEST_CASE_TEMPLATE("ops/bitwise: and, or, xor and not, bitwise on integers", T, INTEGERS) {
+  check_binary<T, 0>(x::and_, ref_and<T>, "and");
+  check_binary<T, 1>(x::or_, ref_or<T>, "or");
+  check_binary<T, 2>(x::xor_, ref_xor<T>, "xor");
+  check_unary<T, 3>(x::not_, ref_not<T>, "not");
+  check_unary<T, 0>(x::popcnt, [](T a) { return static_cast<T>(std::popcount(static_cast<U<T>>(a))); }, "popcnt");
+  check_unary<T, 1>(x::clz, [](T a) { return static_cast<T>(std::countl_zero(static_cast<U<T>>(a))); }, "clz");
+}
+
+TEST_CASE("ops/bitwise: and, or, xor and not are logical on pred") {
+  check_binary<bool, 0>(x::and_, ref_and<bool>, "and");
+  check_binary<bool, 1>(x::or_, ref_or<bool>, "or");
+  check_binary<bool, 2>(x::xor_, ref_xor<bool>, "xor");
+  check_unary<bool, 3>(x::not_, ref_not<bool>, "not");
+}
+
+TEST_CASE("ops/bitwise: clz of 0 is the bit width; popcnt counts set bits") {
+  CHECK(x::eval(x::clz(x::tensor<"s32[4]">{0, 1, -1, 0x00400000})) == x::tensor<"s32[4]">{32, 31, 0, 9});
+  CHECK(x::eval(x::clz(x::tensor<"u8[3]">{0, 1, 128})) == x::tensor<"u8[3]">{8, 7, 0});
+  CHECK(x::eval(x::popcnt(x::tensor<"s16[3]">{-1, 0, 0x0f0f})) == x::tensor<"s16[3]">{16, 0, 8});
+}
