@@ -4649,6 +4649,18 @@ template <class R, class F, class T, class... U>
 vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept;
 #endif
 
+// The element type of V: T for vec<T>, V itself for anything else (a scalar).
+template <class V>
+struct element_of_impl {
+  using type = V;
+};
+template <class T>
+struct element_of_impl<vec<T>> {
+  using type = T;
+};
+template <class V>
+using element_of = typename element_of_impl<V>::type;
+
 // Whether V is a vector, or a mask.
 template <class V>
 inline constexpr bool is_vec_v = false;
@@ -6149,17 +6161,8 @@ SXLA_FORCE_INLINE constexpr V float_max(V a, V b) noexcept {
   return simd::neg(float_min(simd::neg(a), simd::neg(b)));
 }
 
-// The element type of V: T for vec<T>, V itself for a scalar.
 template <class V>
-struct lane_of_impl {
-  using type = V;
-};
-template <class T>
-struct lane_of_impl<simd::vec<T>> {
-  using type = T;
-};
-template <class V>
-using lane_of = typename lane_of_impl<V>::type;
+using lane_of = simd::element_of<V>;
 
 }  // namespace detail
 
@@ -6763,8 +6766,7 @@ struct compare_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr auto operator()(V a, V b) const noexcept {
-    if constexpr (TotalOrder && (std::is_floating_point_v<V> ||
-                                 (simd::is_vec_v<V> && std::is_floating_point_v<simd::lane_t<V>>))) {
+    if constexpr (TotalOrder && std::is_floating_point_v<simd::element_of<V>>) {
       return detail::compare<D>(detail::total_order_key(a), detail::total_order_key(b));
     } else {
       return detail::compare<D>(a, b);
@@ -7336,6 +7338,7 @@ constexpr auto operator!=(A&& a, B&& b) noexcept {
 namespace sxla {
 
 struct select_op {
+  static constexpr bool promotes_small_floats = false;  // it only picks: f16 stays f16
   template <class P, class T, class...>
   using result = T;
   template <class L, class P, class T, class...>
