@@ -208,7 +208,8 @@ TEST_CASE_TEMPLATE("simd/math: exp, expm1 and logistic stay within their ulp bou
     in.add_around(c, n_near, 1e-3L);
   const double b1 = 1, b2 = 2;
   check_unary<T>("exp", in.xs, [](auto x) { return s::exp(x); }, [](ld x) { return std::exp(x); }, b1);
-  check_unary<T>("expm1", in.xs, [](auto x) { return s::expm1(x); }, [](ld x) { return std::expm1(x); }, is_f32<T> ? b1 : b2);
+  check_unary<T>("expm1", in.xs, [](auto x) { return s::expm1(x); }, [](ld x) { return std::expm1(x); },
+                 is_f32<T> ? b1 : b2);
   check_unary<T>("logistic", in.xs, [](auto x) { return s::logistic(x); },
                  [](ld x) { return 1 / (1 + std::exp(-x)); }, b2);
 }
@@ -233,7 +234,8 @@ TEST_CASE_TEMPLATE("simd/math: log and log1p stay within their ulp bounds", T, f
   p.add_around(-1 + ld(1) / 1024, n_near, 1e-3L);
   p.add_around(std::sqrt(ld(2)) - 1, n_near, 1e-3L);
   p.add_around(std::sqrt(ld(0.5)) - 1, n_near, 1e-3L);
-  for (int i = 0; i < n_near; ++i) p.xs.push_back(static_cast<T>(-1 + std::ldexp(ld(p.rng() % 1000 + 1), -30 - int(p.rng() % 30))));
+  for (int i = 0; i < n_near; ++i)  // just above -1
+    p.xs.push_back(static_cast<T>(-1 + std::ldexp(ld(p.rng() % 1000 + 1), -30 - int(p.rng() % 30))));
   check_unary<T>("log1p", p.xs, [](auto x) { return s::log1p(x); }, [](ld x) { return std::log1p(x); },
                  is_f32<T> ? 1 : 2);
 }
@@ -295,7 +297,7 @@ TEST_CASE_TEMPLATE("simd/math: pow and atan2 stay within their ulp bounds", T, f
   const ld hi = ln_max<T>, lo = ln_min<T>;
   for (int i = 0; i < 2 * n_main; ++i) {
     T x, y;
-    switch (i % 5) {
+    switch (i % 6) {
       case 0:  // any magnitude, result in range or just out of it
         x = static_cast<T>(std::exp2(uni(-60, 60)));
         y = static_cast<T>(uni(lo - 5, hi + 5) / std::log(static_cast<ld>(x)));
@@ -312,6 +314,10 @@ TEST_CASE_TEMPLATE("simd/math: pow and atan2 stay within their ulp bounds", T, f
         x = static_cast<T>(std::exp2(uni(std::log2(static_cast<ld>(tiny_v<T>)), -10)));
         y = static_cast<T>(uni(0.5, 1.5));
         break;
+      case 4:  // x^y within 2^-16 of the overflow and underflow thresholds
+        x = static_cast<T>(std::exp2(uni(-60, 60)));
+        y = static_cast<T>(((rng() & 1) ? hi : lo + 1) * (1 + uni(-0x1p-16L, 0x1p-16L)) / std::log(static_cast<ld>(x)));
+        break;
       default:  // moderate values
         x = static_cast<T>(uni(0, 10));
         y = static_cast<T>(uni(-10, 10));
@@ -325,7 +331,10 @@ TEST_CASE_TEMPLATE("simd/math: pow and atan2 stay within their ulp bounds", T, f
   for (int i = 0; i < 2 * n_main; ++i) {
     T y = static_cast<T>(std::ldexp(uni(-1, 1), int(rng() % 80) - 40));
     T x = static_cast<T>(std::ldexp(uni(-1, 1), int(rng() % 80) - 40));
-    if (i % 4 == 0) y = static_cast<T>(x * (i % 8 == 0 ? std::tan(pi_l / 8) : std::tan(3 * pi_l / 8)) * (1 + uni(-1e-3, 1e-3)));
+    if (i % 4 == 0) {  // near the reduction's break points
+      const ld t = i % 8 == 0 ? std::tan(pi_l / 8) : std::tan(3 * pi_l / 8);
+      y = static_cast<T>(x * t * (1 + uni(-1e-3, 1e-3)));
+    }
     as.push_back(y);
     bs.push_back(x);
   }
@@ -513,9 +522,23 @@ struct at_compile_time {
       s::exp(T(1)),       s::exp(T(-50)),      s::expm1(T(1e-3)),     s::log(T(10)),        s::log1p(T(-0.25)),
       s::sin(T(1000)),    s::cos(T(0.5)),      s::tan(T(-2)),         s::tanh(T(0.3)),      s::tanh(T(-3)),
       s::logistic(T(-4)), s::cbrt(T(100)),     s::pow(T(1.5), T(-7.25)), s::atan2(T(-1), T(-3)), s::atan(T(7)),
-      s::exp(-inf_v<T>),    s::log(T(0)),        s::log(nan_v<T>),        s::sin(inf_v<T>),       s::pow(T(-8), T(1) / 3),
-      s::tanh(nan_v<T>),    s::logistic(-inf_v<T>), s::cbrt(-tiny_v<T>),    s::atan2(nan_v<T>, T(1)), s::expm1(-inf_v<T>)};
+      s::exp(-inf_v<T>),    s::log(T(0)),        s::log(nan_v<T>),      s::sin(inf_v<T>),     s::pow(T(-8), T(1) / 3),
+      s::tanh(nan_v<T>),    s::logistic(-inf_v<T>), s::cbrt(-tiny_v<T>), s::atan2(nan_v<T>, T(1)), s::expm1(-inf_v<T>)};
 };
+// Special inputs in constant evaluation: no step may compute with a NaN or overflow.
+template <class T>
+constexpr bool specials_are_constant() {
+  constexpr T i = inf_v<T>, n = nan_v<T>, max = std::numeric_limits<T>::max();
+  constexpr T v[] = {s::exp(i),       s::exp(n),        s::expm1(i),       s::expm1(n),         s::log(-i),
+                     s::log(i),       s::log1p(n),      s::log1p(-i),      s::sin(n),           s::cos(-i),
+                     s::tan(max),     s::sin(max),      s::tanh(max),      s::tanh(-i),         s::logistic(n),
+                     s::logistic(i),  s::cbrt(i),       s::cbrt(n),        s::atan(n),          s::atan(-i),
+                     s::atan2(i, -i), s::atan2(T(1), i), s::atan2(-i, T(2)), s::pow(n, T(0)),   s::pow(i, T(-1)),
+                     s::pow(T(0), T(-3)), s::pow(T(10), T(1000)), s::pow(T(2), -i), s::pow(n, n), s::pow(max, max),
+                     s::pow(-max, T(3)), s::exp(max),  s::log(max),       s::cos(max),         s::atan(max)};
+  return std::size(v) == 35;
+}
+static_assert(specials_are_constant<float>() && specials_are_constant<double>());
 static_assert(s::exp(0.0f) == 1.0f && s::exp(0.0) == 1.0);
 static_assert(s::cbrt(-8.0f) == -2.0f && s::cbrt(27.0) == 3.0);
 static_assert(s::pow(-2.0, 3.0) == -8.0 && s::pow(2.0f, 10.0f) == 1024.0f);

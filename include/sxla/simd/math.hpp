@@ -13,18 +13,32 @@
 // Constant evaluation works for every input, NaN and infinities included: no step does
 // arithmetic on a NaN or overflows. Not here: XLA's op semantics (ops/), complex lanes.
 //
-// Accuracy, max error in ulps against a long double reference (bench/math_ulp.cpp sweeps
-// every float of the domain with the vector instance; f64 is sampled, tests/simd/math_test.cpp):
+// Accuracy: max error in ulps against a long double reference. f32: every float of the
+// domain through the vector instance (bench/math_ulp.cpp; pow and atan2: 2^28 pairs over
+// the range); f64: 4 million log-uniform samples per function. tests/simd/math_test.cpp
+// holds every function to the bounds in brackets (f32 / f64).
 //
-//   function  domain (f32 exhaustive)                 f32 ulp   f64 ulp (sampled)
-//   (filled in from the sweep)
+//   function  f32 domain (every float)              f32    f64    bound
+//   exp       [-104, 88.73] (beyond: 0 or inf)      0.91   0.88   [1 / 2]
+//   expm1     [-18, 88.73] (below: -1)              0.99   1.01   [1 / 2]
+//   log       (0, inf]                              0.89   0.84   [1 / 2]
+//   log1p     (-1, inf]                             0.98   0.83   [1 / 2]
+//   sin       [-2^24, 2^24]                         1.16   1.16   [2 / 2]
+//   cos       [-2^24, 2^24]                         1.15   1.12   [2 / 2]
+//   tan       [-2^24, 2^24]                         1.60   1.45   [3 / 3]
+//   tanh      all floats                            1.51   1.63   [2 / 2]
+//   logistic  all floats                            1.49   1.43   [2 / 2]
+//   cbrt      all floats                            0.50   0.50   [1 / 2]
+//   atan      all floats                            0.92   1.03   [3 / 3]
+//   pow       2^28 pairs, x^y over the range        1.07   1.05   [3 / 3]
+//   atan2     2^28 pairs, all quadrants             0.91   1.06   [3 / 3]
 //
 // sin, cos, tan: Cody-Waite reduction by a three-part pi/2 with fma (the reduced argument
 // in two parts). The bounds hold for |x| < 2^24 (float) and |x| < 2^52 (double): up to
 // 2^17 and 2^30 the reduction takes the fast path, above them a slower one with j =
 // round(x 2/pi) from a two-part 2/pi. Beyond 2^24 and 2^52, where j is no longer exact in
 // the lane type, the results are still finite, in [-1, 1] for sin and cos, and the same
-// in every instance, but not accurate (no Payne-Hanek reduction).
+// in every instance, but not accurate (there is no Payne-Hanek reduction).
 #ifndef SXLA_SIMD_MATH_HPP
 #define SXLA_SIMD_MATH_HPP
 
@@ -210,6 +224,15 @@ SXLA_FORCE_INLINE constexpr int_vec<V> float_to_int(V f) noexcept {  // f integr
   return simd::sub(simd::bitcast<I>(f + k<V>(C::shifter)), splat<int_vec<V>>(std::bit_cast<I>(C::shifter)));
 }
 
+// x, or x 2^scale_up_exp where it is subnormal (x >= 0, finite), and the exponent to add.
+template <class V>
+SXLA_FORCE_INLINE constexpr pair<V> normalize(V x) noexcept {
+  using C = consts<lane_t<V>>;
+  const auto sub = x < k<V>(C::min_normal);
+  const V scaled = simd::mul(simd::select(sub, x, k<V>(0)), k<V>(C::scale_up));  // no overflow
+  return {simd::select(sub, scaled, x), simd::select(sub, k<V>(-C::scale_up_exp), k<V>(0))};
+}
+
 // ---- exp --------------------------------------------------------------------------------
 // x = k ln2 + r, |r| <= ln2 / 2: t holds k in its low bits, r is exact up to the rounding
 // of the last fma.
@@ -250,16 +273,20 @@ SXLA_FORCE_INLINE constexpr V scale_fast(V p, V t) noexcept {
   using I = int_of<T>;
   return simd::bitcast<T>(simd::add(simd::bitcast<I>(p), simd::shl<consts<T>::mant>(simd::bitcast<I>(t))));
 }
-// p * 2^k for any k the exp kernels produce: two factors, one rounding (subnormal results).
+// p * 2^k for any k the exp kernels produce (from t, or as an integer): two factors, one
+// rounding (subnormal results).
+template <class V>
+SXLA_FORCE_INLINE constexpr V scale_k(V p, int_vec<V> ki) noexcept {
+  using VI = int_vec<V>;
+  const VI k1 = simd::shr<1>(ki);
+  const VI k2 = simd::sub(ki, k1);
+  return simd::mul(simd::mul(p, pow2<V>(k1)), pow2<V>(k2));
+}
 template <class V>
 SXLA_FORCE_INLINE constexpr V scale_any(V p, V t) noexcept {
   using T = lane_t<V>;
   using I = int_of<T>;
-  using VI = int_vec<V>;
-  const VI ki = simd::sub(simd::bitcast<I>(t), splat<VI>(std::bit_cast<I>(consts<T>::shifter)));
-  const VI k1 = simd::shr<1>(ki);
-  const VI k2 = simd::sub(ki, k1);
-  return simd::mul(simd::mul(p, pow2<V>(k1)), pow2<V>(k2));
+  return scale_k(p, simd::sub(simd::bitcast<I>(t), splat<int_vec<V>>(std::bit_cast<I>(consts<T>::shifter))));
 }
 
 template <class V>
@@ -272,19 +299,30 @@ constexpr V exp_slow(V x) noexcept {
   return simd::select(nan_lanes(x), x, r);
 }
 
-// exp(hi + lo), |lo| <= ulp(hi): pow's last step. Over- and underflow by hi alone.
+// exp(hi + lo), |lo| <= ulp(hi): pow's last step. hi + lo may overflow where hi alone
+// does not (and the reverse), so near the threshold the result is formed as 2 (p 2^(k-1))
+// and tested against the largest finite value, with no arithmetic overflow.
 template <class V>
 constexpr V exp_extended(V hi, V lo) noexcept {
-  using C = consts<lane_t<V>>;
-  const V xc = simd::min(simd::max(hi, k<V>(C::exp_lo)), k<V>(C::exp_hi));
+  using T = lane_t<V>;
+  using C = consts<T>;
+  using I = int_of<T>;
+  using VI = int_vec<V>;
+  const V hi_limit = k<V>(C::exp_hi + T(0.01));  // k <= max exponent + 1
+  const V xc = simd::min(simd::max(hi, k<V>(C::exp_lo)), hi_limit);
   const V t = simd::fma(xc, k<V>(C::log2e), k<V>(C::shifter));
   const V kf = t - k<V>(C::shifter);
   const V r1 = simd::fma(kf, k<V>(-C::ln2_hi), xc);  // exact
-  const V r = simd::fma(kf, k<V>(-C::ln2_lo), r1 + lo);
-  const V res = scale_any(exp_poly(r), t);
-  return simd::select(hi > k<V>(C::exp_hi), infinity<V>(), res);
+  const V lo_c = simd::select(xc == hi, lo, k<V>(0));  // a clamped hi has no low part
+  const V p = exp_poly(simd::fma(kf, k<V>(-C::ln2_lo), r1 + lo_c));
+  const VI ki = simd::sub(simd::bitcast<I>(t), splat<VI>(std::bit_cast<I>(C::shifter)));
+  const VI top = splat<VI>(C::bias);  // k up to the largest exponent: no overflow
+  const V normal = scale_k(p, simd::min(ki, top));
+  const V half = scale_k(p, simd::sub(ki, splat<VI>(I{1})));  // p 2^(k-1) < 2^(max exponent + 1)
+  const V high = simd::select(half > k<V>(C::max / 2), infinity<V>(), simd::mul(simd::min(half, k<V>(C::max / 2)), k<V>(2)));
+  const V res = simd::select(kf > k<V>(static_cast<T>(C::bias)), high, normal);
+  return simd::select(hi > hi_limit, infinity<V>(), res);
 }
-
 
 // ---- expm1 ------------------------------------------------------------------------------
 // e^r - 1 - r for |r| <= ln2 / 2.
@@ -379,9 +417,8 @@ template <class V>
 constexpr V log_slow(V x) noexcept {
   using C = consts<lane_t<V>>;
   const V xc = simd::select(mask_and(x > k<V>(0), x <= k<V>(C::max)), x, k<V>(1));  // no NaN, 0, inf
-  const auto sub = xc < k<V>(C::min_normal);
-  const V xs = simd::select(sub, simd::mul(xc, k<V>(C::scale_up)), xc);
-  V r = log_core(xs, simd::select(sub, k<V>(-C::scale_up_exp), k<V>(0)));
+  const pair<V> n = normalize(xc);
+  V r = log_core(n.hi, n.lo);
   r = simd::select(x == k<V>(0), -infinity<V>(), r);
   r = simd::select(x < k<V>(0), quiet_nan<V>(), r);
   r = simd::select(x == infinity<V>(), x, r);
@@ -442,9 +479,9 @@ constexpr trig_reduced<V> trig_reduce_slow(V x) noexcept {
   return {r.hi, r.lo, float_to_int<V>(q)};
 }
 
-// sin(r + r_lo) and cos(r + r_lo) for |r| <= pi/4, |r_lo| <= ulp(r), z = r^2.
+// sin(r + r_lo) - r and cos(r + r_lo) - 1 for |r| <= pi/4, |r_lo| <= ulp(r), z = r^2.
 template <class V>
-SXLA_FORCE_INLINE constexpr V sin_poly(V r, V r_lo, V z) noexcept {
+SXLA_FORCE_INLINE constexpr V sin_tail(V r, V r_lo, V z) noexcept {
   V p;
   if constexpr (std::is_same_v<lane_t<V>, float>) {
     p = horner(z, 0x1.6dbb74p-19f, -0x1.a013dcp-13f, 0x1.11110ep-7f, -0x1.555556p-3f);
@@ -452,10 +489,10 @@ SXLA_FORCE_INLINE constexpr V sin_poly(V r, V r_lo, V z) noexcept {
     p = horner(z, -0x1.ab72f881e1475p-41, 0x1.61222a4a374aap-33, -0x1.ae6455009a85bp-26, 0x1.71de3a54f5489p-19,
                -0x1.a01a01a019e45p-13, 0x1.1111111111111p-7, -0x1.5555555555555p-3);
   }
-  return r + simd::fma(simd::mul(r, z), p, r_lo);
+  return simd::fma(simd::mul(r, z), p, r_lo);
 }
 template <class V>
-SXLA_FORCE_INLINE constexpr V cos_poly(V r, V r_lo, V z) noexcept {
+SXLA_FORCE_INLINE constexpr V cos_tail(V r, V r_lo, V z) noexcept {
   V c;
   if constexpr (std::is_same_v<lane_t<V>, float>) {
     c = horner(z, 0x1.9b7b5ap-16f, -0x1.6c121ep-10f, 0x1.555554p-5f);
@@ -463,7 +500,7 @@ SXLA_FORCE_INLINE constexpr V cos_poly(V r, V r_lo, V z) noexcept {
     c = horner(z, 0x1.abc96c6b8fa70p-45, -0x1.9395525dd1243p-37, 0x1.1eed8e555d39fp-29, -0x1.27e4fb7754f7ep-22,
                0x1.a01a01a019f4ap-16, -0x1.6c16c16c16c17p-10, 0x1.5555555555555p-5);
   }
-  return k<V>(1) + simd::fma(z, simd::fma(z, c, k<V>(-0.5)), -simd::mul(r, r_lo));
+  return simd::fma(z, simd::fma(z, c, k<V>(-0.5)), -simd::mul(r, r_lo));
 }
 
 // A floating-point mask from bit `Bit` of integer lanes.
@@ -483,19 +520,25 @@ SXLA_FORCE_INLINE constexpr V sin_from(trig_reduced<V> tr, int quadrant) noexcep
   using I = int_of<T>;
   const int_vec<V> q = simd::add(tr.q, splat<int_vec<V>>(static_cast<I>(quadrant)));
   const V z = simd::mul(tr.r, tr.r);
-  const V s = sin_poly(tr.r, tr.r_lo, z);
-  const V c = cos_poly(tr.r, tr.r_lo, z);
+  const V s = tr.r + sin_tail(tr.r, tr.r_lo, z);
+  const V c = k<V>(1) + cos_tail(tr.r, tr.r_lo, z);
   const V res = simd::select(bit_set<V, 0>(q), c, s);
   const int_vec<V> sign = simd::shl<8 * sizeof(T) - 2>(simd::bit_and(q, splat<int_vec<V>>(I{2})));
   return simd::bitcast<T>(simd::bit_xor(simd::bitcast<I>(res), sign));
 }
 template <class V>
 SXLA_FORCE_INLINE constexpr V tan_from(trig_reduced<V> tr) noexcept {
+  // sin / cos, or -cos / sin in odd quadrants, with both as exact sums hi + lo: the
+  // quotient q0 of the high parts, corrected by the residual (num - q0 den) / den.
   const V z = simd::mul(tr.r, tr.r);
-  const V s = sin_poly(tr.r, tr.r_lo, z);
-  const V c = cos_poly(tr.r, tr.r_lo, z);
+  const pair<V> s = fast_two_sum(tr.r, sin_tail(tr.r, tr.r_lo, z));
+  const pair<V> c = fast_two_sum(k<V>(1), cos_tail(tr.r, tr.r_lo, z));
   const auto odd = bit_set<V, 0>(tr.q);
-  return simd::select(odd, -c, s) / simd::select(odd, s, c);
+  const V num_hi = simd::select(odd, -c.hi, s.hi), num_lo = simd::select(odd, -c.lo, s.lo);
+  const V den_hi = simd::select(odd, s.hi, c.hi), den_lo = simd::select(odd, s.lo, c.lo);
+  const V q0 = num_hi / den_hi;
+  const V rho = simd::fma(-q0, den_lo, num_lo) + simd::fma(-q0, den_hi, num_hi);  // the second fma is exact
+  return q0 + rho / den_hi;
 }
 
 template <bool Odd, class V, class F>
@@ -596,8 +639,7 @@ constexpr V cbrt_core(V x, V eadj) noexcept {
 
 // ---- atan, atan2 --------------------------------------------------------------------------
 template <class V>
-SXLA_FORCE_INLINE constexpr V atan_poly(V a) noexcept {  // |a| <= tan(pi/8)
-  const V z = simd::mul(a, a);
+SXLA_FORCE_INLINE constexpr V atan_poly(V a, V z, V lo) noexcept {  // atan(a) + lo, |a| <= tan(pi/8), z = a^2
   V p;
   if constexpr (std::is_same_v<lane_t<V>, float>) {
     p = horner(z, -0x1.0d0868p-4f, 0x1.ba02e2p-4f, -0x1.243fc8p-3f, 0x1.99986ep-3f, -0x1.555556p-2f);
@@ -606,21 +648,34 @@ SXLA_FORCE_INLINE constexpr V atan_poly(V a) noexcept {  // |a| <= tan(pi/8)
                0x1.e1cbd4051bb1bp-5, -0x1.1110907e9cfe6p-4, 0x1.3b13adc32d6c1p-4, -0x1.745d1738c545ep-4,
                0x1.c71c71c7053dep-4, -0x1.2492492492418p-3, 0x1.999999999999ap-3, -0x1.5555555555555p-2);
   }
-  return simd::fma(simd::mul(a, z), p, a);
+  return a + simd::fma(simd::mul(a, z), p, lo);
 }
 
 // atan(ay / ax) in [0, pi/2], or pi minus it where `reflect`, for ay, ax >= 0, not both 0
 // or both infinite, no NaN. ay / ax is reduced to |a| <= tan(pi/8) with one division:
-// atan(ay / ax) = m pi/4 + atan(a) (m = 0, 1, 2), and pi - that = (4 - m) pi/4 - atan(a),
-// so the constant and atan(a) are added once, at the end.
+// atan(ay / ax) = m pi/4 + atan(a), m = 0, 1, 2 for a = ay / ax, (ay - ax) / (ay + ax),
+// -ax / ay; pi - that = (4 - m) pi/4 - atan(a), so the constant and atan(a) are added
+// once, at the end. a = a0 + a_lo: the quotient of the rounded numerator and denominator
+// corrected by the residual of the exact ones.
 template <class V, class M>
 SXLA_FORCE_INLINE constexpr V atan_ratio(V ay, V ax, M reflect) noexcept {
   using C = consts<lane_t<V>>;
   const auto big = ay > simd::mul(ax, k<V>(C::tan_3pi8));
-  const auto mid = ay > simd::mul(ax, k<V>(C::tan_pi8));
-  const V num = simd::select(big, -ax, simd::select(mid, ay - ax, ay));
-  const V den = simd::select(big, ay, simd::select(mid, ay + ax, ax));
-  const V p = atan_poly(num / den);
+  const auto mid = mask_and(ay > simd::mul(ax, k<V>(C::tan_pi8)), mask_not(big));
+  // Middle lanes: ay and ax within a factor 2.5 of each other, halved when large and
+  // doubled when small (exact; so that ay + ax cannot overflow), zero in other lanes.
+  const V f = simd::select(ay > k<V>(1), k<V>(0.5), k<V>(2));
+  const V my = simd::mul(simd::select(mid, ay, k<V>(0)), f), mx = simd::mul(simd::select(mid, ax, k<V>(0)), f);
+  const pair<V> n = two_sum(my, -mx), d = two_sum(my, mx);
+  const V num_hi = simd::select(big, -ax, simd::select(mid, n.hi, ay));
+  const V den_hi = simd::select(big, ay, simd::select(mid, d.hi, ax));
+  const V a0 = num_hi / den_hi;
+  // The residual; (0 outside mid) + exact. An infinite den_hi (a0 = 0) enters as max.
+  const V rho = simd::fma(-a0, d.lo, n.lo) + simd::fma(-a0, simd::min(den_hi, k<V>(C::max)), num_hi);
+  const V a_lo = rho / den_hi;
+  // atan(a0 + a_lo) = atan(a0) + a_lo / (1 + a0^2) to the last bit (|a_lo| <= ulp(a0)).
+  const V z = simd::mul(a0, a0);
+  const V p = atan_poly(a0, z, simd::fma(-a_lo, z, a_lo));
   const V m0 = simd::select(big, k<V>(2), simd::select(mid, k<V>(1), k<V>(0)));
   const V m = simd::select(reflect, k<V>(4) - m0, m0);
   const V b_hi = simd::mul(m, k<V>(C::pio4_hi));
@@ -635,9 +690,9 @@ template <class V>
 constexpr pair<V> log_extended(V x) noexcept {
   using T = lane_t<V>;
   using C = consts<T>;
-  const auto sub = x < k<V>(C::min_normal);
-  const log_reduced<V> lr = log_reduce(simd::select(sub, simd::mul(x, k<V>(C::scale_up)), x));
-  const V e = lr.e + simd::select(sub, k<V>(-C::scale_up_exp), k<V>(0));
+  const pair<V> n = normalize(x);
+  const log_reduced<V> lr = log_reduce(n.hi);
+  const V e = lr.e + n.lo;
   const V f = lr.m - k<V>(1);                       // exact
   const pair<V> d = fast_two_sum(k<V>(1), lr.m);    // 1 + m
   // s = f / (1 + m) as s_hi + s_lo.
@@ -796,9 +851,8 @@ constexpr V cbrt(V x) noexcept {
       [&] {
         const auto finite = mask_and(ax > d::k<V>(0), ax <= d::k<V>(C::max));
         const V xc = simd::select(finite, ax, d::k<V>(1));  // no NaN, 0, inf
-        const auto sub = xc < d::k<V>(C::min_normal);
-        const V xs = simd::select(sub, simd::mul(xc, d::k<V>(C::scale_up)), xc);
-        const V r = d::cbrt_core(xs, simd::select(sub, d::k<V>(-C::scale_up_exp), d::k<V>(0)));
+        const d::pair<V> n = d::normalize(xc);
+        const V r = d::cbrt_core(n.hi, n.lo);
         return simd::select(finite, simd::copysign(r, x), x);  // +-0, +-inf, NaN
       });
 }
@@ -855,8 +909,9 @@ constexpr V pow(V x, V y) noexcept {
                                                 simd::select(y_negative, zero, inf)));
   mag = simd::select(simd::abs(y) == inf, y_inf_mag, mag);
   // Sign and NaN.
-  const auto y_int = simd::trunc(y) == y;
-  const V half_y = simd::mul(y, d::k<V>(0.5));
+  const V ys = simd::select(d::nan_lanes(y), zero, y);
+  const auto y_int = simd::trunc(ys) == ys;  // infinities count as integers (even ones)
+  const V half_y = simd::mul(ys, d::k<V>(0.5));
   const auto y_odd = mask_and(y_int, simd::trunc(half_y) != half_y);
   const auto x_negative = simd::copysign(one, x) < zero;
   V r = simd::select(mask_and(x_negative, y_odd), -mag, mag);
