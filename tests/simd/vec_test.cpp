@@ -171,6 +171,31 @@ TEST_CASE_TEMPLATE("simd/vec: bits and shifts match the one-lane vocabulary", T,
   }
 }
 
+TEST_CASE_TEMPLATE("simd/vec: mask logic and is_nan, lane by lane, every combination", T, float, double,
+                   std::int32_t) {
+  constexpr std::size_t n = s::lanes<T>;
+  bool p[n], q[n];
+  for (std::size_t i = 0; i < n; ++i) {
+    p[i] = (i & 1) != 0;
+    q[i] = (i & 2) != 0;
+  }
+  const auto a = s::load_mask<T>(p, n), b = s::load_mask<T>(q, n);
+  const auto x = lanes(s::mask_xor(a, b)), o = lanes(s::mask_or(a, b)), y = lanes(s::mask_and(a, b));
+  const auto na = lanes(s::mask_not(a));
+  for (std::size_t i = 0; i < n; ++i) {
+    CHECK_EQ(x.v[i], p[i] != q[i]);
+    CHECK_EQ(o.v[i], p[i] || q[i]);
+    CHECK_EQ(y.v[i], p[i] && q[i]);
+    CHECK_EQ(na.v[i], !p[i]);
+  }
+  if constexpr (std::is_floating_point_v<T>) {
+    T v[n];
+    for (std::size_t i = 0; i < n; ++i) v[i] = (i % 3 == 0) ? std::numeric_limits<T>::quiet_NaN() : static_cast<T>(i);
+    const auto nan = lanes(s::is_nan(s::load(v)));
+    for (std::size_t i = 0; i < n; ++i) CHECK_EQ(nan.v[i], i % 3 == 0);
+  }
+}
+
 TEST_CASE("simd/vec: conversions between float and integer lanes") {
   float f[s::lanes<float>];
   for (std::size_t i = 0; i < s::lanes<float>; ++i) f[i] = static_cast<float>(i) * 1.75f - 9.5f;

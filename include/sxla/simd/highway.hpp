@@ -329,10 +329,14 @@ SXLA_FORCE_INLINE vec<T> neg(vec<T> a) noexcept {
     return sub(zero<T>(), a);
   }
 }
+// Fused everywhere: on targets without FMA instructions Highway's MulAdd rounds twice,
+// so those take std::fma lane by lane (as the scalar path does).
 template <class T>
 SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (std::is_floating_point_v<T> && HWY_NATIVE_FMA) {
     return {hn::MulAdd(a.raw, b.raw, c.raw)};
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return detail::per_lane<T>([](T x, T y, T z) { return simd::fma(x, y, z); }, a, b, c);
   } else {
     return add(mul(a, b), c);
   }
@@ -366,6 +370,19 @@ SXLA_FORCE_INLINE vec<T> abs(vec<T> a) noexcept {
     return detail::per_lane<T>([](T x) { return simd::abs(x); }, a);
   }
 }
+namespace detail {
+// A rounding to an integral value has its operand's sign (-0.5 rounds up to -0). Before
+// SSE4.1 Highway emulates the roundings and returns +0 there; the sign is put back.
+template <class T, class R>
+SXLA_FORCE_INLINE vec<T> keep_sign(vec<T> a, R rounded) noexcept {
+  if constexpr (HWY_TARGET >= HWY_SSSE3) {
+    return {hn::CopySign(rounded, a.raw)};
+  } else {
+    return {rounded};
+  }
+}
+}  // namespace detail
+
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
@@ -374,22 +391,22 @@ SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> floor(vec<T> a) noexcept {
-  return {hn::Floor(a.raw)};
+  return detail::keep_sign(a, hn::Floor(a.raw));
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> ceil(vec<T> a) noexcept {
-  return {hn::Ceil(a.raw)};
+  return detail::keep_sign(a, hn::Ceil(a.raw));
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> trunc(vec<T> a) noexcept {
-  return {hn::Trunc(a.raw)};
+  return detail::keep_sign(a, hn::Trunc(a.raw));
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> round_even(vec<T> a) noexcept {
-  return {hn::Round(a.raw)};
+  return detail::keep_sign(a, hn::Round(a.raw));
 }
 template <class T>
   requires std::is_floating_point_v<T>
@@ -494,6 +511,15 @@ SXLA_FORCE_INLINE vec<T> shr(vec<T> a) noexcept {
   }
 }
 // By per-lane amounts, with scalar.hpp's rule for amounts outside [0, bits).
+namespace detail {
+// Per-lane variable shifts are instructions from AVX2 on for 32- and 64-bit lanes, from
+// AVX-512 on for 16-bit ones; Highway 1.0.3 declares them for other targets and lane
+// types too but cannot compile them, so the choice is made here.
+template <class T>
+inline constexpr bool native_variable_shift =
+    (sizeof(T) >= 4 && HWY_TARGET <= HWY_AVX2) || (sizeof(T) == 2 && HWY_TARGET <= HWY_AVX3);
+}  // namespace detail
+
 template <class T>
   requires std::is_integral_v<T>
 SXLA_FORCE_INLINE vec<T> shl(vec<T> a, vec<T> n) noexcept {
@@ -501,7 +527,7 @@ SXLA_FORCE_INLINE vec<T> shl(vec<T> a, vec<T> n) noexcept {
   const tag<U> du;
   const auto au = hn::BitCast(du, a.raw);
   const auto nu = hn::BitCast(du, n.raw);
-  if constexpr (requires { au << nu; }) {
+  if constexpr (detail::native_variable_shift<T>) {
     const auto in_range = hn::Set(du, static_cast<U>(8 * sizeof(T))) > nu;
     const auto shifted = au << hn::IfThenElseZero(in_range, nu);
     return {hn::BitCast(tag<T>(), hn::IfThenElseZero(in_range, shifted))};
@@ -513,7 +539,8 @@ template <class T>
   requires std::is_integral_v<T>
 SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
   using U = uint_of<T>;
-  if constexpr (requires { a.raw >> n.raw; }) {
+  if constexpr (detail::native_variable_shift<T> && (std::is_unsigned_v<T> || HWY_TARGET <= HWY_AVX3 ||
+                                                     sizeof(T) == 4)) {
     const tag<U> du;
     const tag<T> d;
     const auto in_range =
@@ -535,8 +562,8 @@ SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
 template <class T>
   requires std::is_integral_v<T>
 SXLA_FORCE_INLINE vec<T> popcount(vec<T> a) noexcept {
-  if constexpr (requires { hn::PopulationCount(a.raw); }) {
-    return {hn::PopulationCount(a.raw)};
+  if constexpr (requires { hn::PopulationCount(hn::BitCast(tag<uint_of<T>>(), a.raw)); }) {
+    return {hn::BitCast(tag<T>(), hn::PopulationCount(hn::BitCast(tag<uint_of<T>>(), a.raw)))};
   } else {
     return detail::per_lane<T>([](T x) { return static_cast<T>(std::popcount(static_cast<uint_of<T>>(x))); }, a);
   }

@@ -169,9 +169,10 @@ template <class T>
 SXLA_FORCE_INLINE mask<T> mask_or(mask<T> a, mask<T> b) noexcept {
   return {a.raw | b.raw};
 }
+// (xsimd 8.1's ^ of two AVX-512 masks is an or; != is the exclusive or.)
 template <class T>
 SXLA_FORCE_INLINE mask<T> mask_xor(mask<T> a, mask<T> b) noexcept {
-  return {a.raw ^ b.raw};
+  return {a.raw != b.raw};
 }
 template <class T>
 SXLA_FORCE_INLINE mask<T> mask_not(mask<T> a) noexcept {
@@ -364,10 +365,11 @@ template <class T>
 SXLA_FORCE_INLINE mask<T> ge(vec<T> a, vec<T> b) noexcept {
   return {a.raw >= b.raw};
 }
+// (xsimd 8.1's != of AVX-512 float vectors is ordered, false with a NaN.)
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE mask<T> is_nan(vec<T> a) noexcept {
-  return {a.raw != a.raw};
+  return {!(a.raw == a.raw)};
 }
 
 // ---- Bits ------------------------------------------------------------------------------
