@@ -1,4 +1,4 @@
-// The README's quickstart: shapes as types, layouts, tensors and views.
+// The README's quickstart: shapes as types, layouts, tensors, views and expressions.
 // Build and run: meson setup build && meson compile -C build && build/examples/quickstart
 #include <sxla/sxla.hpp>
 
@@ -38,7 +38,19 @@ int main() {
   const auto bad = x::parse_shape("f32[2,3]{0,0}");
   std::cout << "parse_shape(\"f32[2,3]{0,0}\"): " << bad.message().view() << '\n';
 
-  const bool ok = col == a && til == a && out == a && buf[1] == 4.0f && til.storage()[2] == 4.0f;
+  // Operations are lazy expressions, evaluated in one vectorised pass when assigned,
+  // in the destination's layout; XLA's broadcasting rules apply.
+  const x::tensor<"f32[3]"> v = {7, 8, 9};
+  const x::tensor<"f32[2,3]{0,1}"> fused = x::max(x::add(a * a, v, x::broadcast_dimensions<1>) - 20.0f, 0.0f);
+  const auto squashed = x::eval(x::tanh(x::iota<"f32[4]", 0>() / 2.0f));
+  std::cout << fused << '\n' << squashed << '\n';
+
+  // The same at compile time.
+  constexpr x::tensor<"s32[3]"> c = {1, 2, 3};
+  static_assert(x::eval(x::max(c * c - 2, 0))(2) == 7);
+
+  const bool ok = col == a && til == a && out == a && buf[1] == 4.0f && til.storage()[2] == 4.0f &&
+                  fused == x::tensor<"f32[2,3]">{{0, 0, 0}, {3, 13, 25}} && squashed(0) == 0.0f;
   std::cout << (ok ? "quickstart: ok" : "quickstart: MISMATCH") << '\n';
   return ok ? 0 : 1;
 }

@@ -3879,10 +3879,14 @@ SXLA_FORCE_INLINE vec<T> neg(vec<T> a) noexcept {
     return sub(zero<T>(), a);
   }
 }
+// Fused everywhere: on targets without FMA instructions Highway's MulAdd rounds twice,
+// so those take std::fma lane by lane (as the scalar path does).
 template <class T>
 SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (std::is_floating_point_v<T> && HWY_NATIVE_FMA) {
     return {hn::MulAdd(a.raw, b.raw, c.raw)};
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return detail::per_lane<T>([](T x, T y, T z) { return simd::fma(x, y, z); }, a, b, c);
   } else {
     return add(mul(a, b), c);
   }
@@ -3916,6 +3920,19 @@ SXLA_FORCE_INLINE vec<T> abs(vec<T> a) noexcept {
     return detail::per_lane<T>([](T x) { return simd::abs(x); }, a);
   }
 }
+namespace detail {
+// A rounding to an integral value has its operand's sign (-0.5 rounds up to -0). Before
+// SSE4.1 Highway emulates the roundings and returns +0 there; the sign is put back.
+template <class T, class R>
+SXLA_FORCE_INLINE vec<T> keep_sign(vec<T> a, R rounded) noexcept {
+  if constexpr (HWY_TARGET >= HWY_SSSE3) {
+    return {hn::CopySign(rounded, a.raw)};
+  } else {
+    return {rounded};
+  }
+}
+}  // namespace detail
+
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
@@ -3924,22 +3941,22 @@ SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> floor(vec<T> a) noexcept {
-  return {hn::Floor(a.raw)};
+  return detail::keep_sign(a, hn::Floor(a.raw));
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> ceil(vec<T> a) noexcept {
-  return {hn::Ceil(a.raw)};
+  return detail::keep_sign(a, hn::Ceil(a.raw));
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> trunc(vec<T> a) noexcept {
-  return {hn::Trunc(a.raw)};
+  return detail::keep_sign(a, hn::Trunc(a.raw));
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> round_even(vec<T> a) noexcept {
-  return {hn::Round(a.raw)};
+  return detail::keep_sign(a, hn::Round(a.raw));
 }
 template <class T>
   requires std::is_floating_point_v<T>
@@ -4044,6 +4061,15 @@ SXLA_FORCE_INLINE vec<T> shr(vec<T> a) noexcept {
   }
 }
 // By per-lane amounts, with scalar.hpp's rule for amounts outside [0, bits).
+namespace detail {
+// Per-lane variable shifts are instructions from AVX2 on for 32- and 64-bit lanes, from
+// AVX-512 on for 16-bit ones; Highway 1.0.3 declares them for other targets and lane
+// types too but cannot compile them, so the choice is made here.
+template <class T>
+inline constexpr bool native_variable_shift =
+    (sizeof(T) >= 4 && HWY_TARGET <= HWY_AVX2) || (sizeof(T) == 2 && HWY_TARGET <= HWY_AVX3);
+}  // namespace detail
+
 template <class T>
   requires std::is_integral_v<T>
 SXLA_FORCE_INLINE vec<T> shl(vec<T> a, vec<T> n) noexcept {
@@ -4051,7 +4077,7 @@ SXLA_FORCE_INLINE vec<T> shl(vec<T> a, vec<T> n) noexcept {
   const tag<U> du;
   const auto au = hn::BitCast(du, a.raw);
   const auto nu = hn::BitCast(du, n.raw);
-  if constexpr (requires { au << nu; }) {
+  if constexpr (detail::native_variable_shift<T>) {
     const auto in_range = hn::Set(du, static_cast<U>(8 * sizeof(T))) > nu;
     const auto shifted = au << hn::IfThenElseZero(in_range, nu);
     return {hn::BitCast(tag<T>(), hn::IfThenElseZero(in_range, shifted))};
@@ -4063,7 +4089,8 @@ template <class T>
   requires std::is_integral_v<T>
 SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
   using U = uint_of<T>;
-  if constexpr (requires { a.raw >> n.raw; }) {
+  if constexpr (detail::native_variable_shift<T> && (std::is_unsigned_v<T> || HWY_TARGET <= HWY_AVX3 ||
+                                                     sizeof(T) == 4)) {
     const tag<U> du;
     const tag<T> d;
     const auto in_range =
@@ -4085,8 +4112,8 @@ SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
 template <class T>
   requires std::is_integral_v<T>
 SXLA_FORCE_INLINE vec<T> popcount(vec<T> a) noexcept {
-  if constexpr (requires { hn::PopulationCount(a.raw); }) {
-    return {hn::PopulationCount(a.raw)};
+  if constexpr (requires { hn::PopulationCount(hn::BitCast(tag<uint_of<T>>(), a.raw)); }) {
+    return {hn::BitCast(tag<T>(), hn::PopulationCount(hn::BitCast(tag<uint_of<T>>(), a.raw)))};
   } else {
     return detail::per_lane<T>([](T x) { return static_cast<T>(std::popcount(static_cast<uint_of<T>>(x))); }, a);
   }
@@ -4267,9 +4294,10 @@ template <class T>
 SXLA_FORCE_INLINE mask<T> mask_or(mask<T> a, mask<T> b) noexcept {
   return {a.raw | b.raw};
 }
+// (xsimd 8.1's ^ of two AVX-512 masks is an or; != is the exclusive or.)
 template <class T>
 SXLA_FORCE_INLINE mask<T> mask_xor(mask<T> a, mask<T> b) noexcept {
-  return {a.raw ^ b.raw};
+  return {a.raw != b.raw};
 }
 template <class T>
 SXLA_FORCE_INLINE mask<T> mask_not(mask<T> a) noexcept {
@@ -4462,10 +4490,11 @@ template <class T>
 SXLA_FORCE_INLINE mask<T> ge(vec<T> a, vec<T> b) noexcept {
   return {a.raw >= b.raw};
 }
+// (xsimd 8.1's != of AVX-512 float vectors is ordered, false with a NaN.)
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE mask<T> is_nan(vec<T> a) noexcept {
-  return {a.raw != a.raw};
+  return {!(a.raw == a.raw)};
 }
 
 // ---- Bits ------------------------------------------------------------------------------
@@ -7071,18 +7100,22 @@ constexpr auto map(F&& f, X&&... x) {
 
 #endif  // SXLA_OPS_MAP_HPP
 // ---- end include/sxla/ops/map.hpp ----
-// ---- begin include/sxla/ops/operators.hpp ----
-// sxla/ops/operators.hpp: C++ operators on expressions, tensors and views, where XLA's
-// implicit broadcasting allows (a scalar, or operands of one rank with size-1
-// dimensions; a rank change needs x::add(a, b, x::broadcast_dimensions<...>)):
-//   + - * / %     add, sub, mul, div, rem        unary -   neg
-//   < <= > >=     lt, le, gt, ge (pred results)
-//   == !=         eq, ne, except between two tensors or views, where == and != compare
-//                 the whole arrays and give a bool (tensor/storage_array.hpp); use
-//                 x::eq(a, b) for the elementwise comparison of two arrays.
-// A C++ number takes the element type of the array it meets: a * 2 on f32 is a * 2.0f.
-#ifndef SXLA_OPS_OPERATORS_HPP
-#define SXLA_OPS_OPERATORS_HPP
+// ---- begin include/sxla/ops/math.hpp ----
+// sxla/ops/math.hpp: XLA's transcendental elementwise ops: cos, sin, tan, exp, expm1,
+// log, log1p, logistic, tanh, sqrt, rsqrt, cbrt (unary) and pow, atan2 (binary). Floats
+// run the kernels of simd/math.hpp, in vectors and lane for lane the same in the scalar
+// path and at compile time; their accuracy bounds are stated there and in the README.
+// sqrt is correctly rounded; rsqrt is 1 / sqrt(x) (two roundings, as XLA's CPU backend
+// computes it). f16 and bf16 compute in f32 and round back. Complex numbers take
+// exp, expm1, log, log1p, sqrt, rsqrt, cbrt, sin, cos, tan, tanh, logistic and pow, by
+// the usual formulas over the real kernels (element by element).
+// Example: x::tanh(x::tensor<"f32[3]">{-1, 0, 1}) is {-0.7615942, 0, 0.7615942}.
+#ifndef SXLA_OPS_MATH_HPP
+#define SXLA_OPS_MATH_HPP
+
+#include <complex>
+#include <limits>
+#include <type_traits>
 
 // ---- begin include/sxla/ops/unary.hpp ----
 // sxla/ops/unary.hpp: XLA's elementwise unary ops without transcendental functions: abs,
@@ -7254,293 +7287,6 @@ inline constexpr unary_fn<is_finite_op> is_finite{};
 
 #endif  // SXLA_OPS_UNARY_HPP
 // ---- end include/sxla/ops/unary.hpp ----
-
-namespace sxla {
-
-template <class A, class B>
-  requires binary_operands<A, B>
-constexpr auto operator+(A&& a, B&& b) noexcept {
-  return add(static_cast<A&&>(a), static_cast<B&&>(b));
-}
-template <class A, class B>
-  requires binary_operands<A, B>
-constexpr auto operator-(A&& a, B&& b) noexcept {
-  return sub(static_cast<A&&>(a), static_cast<B&&>(b));
-}
-template <class A, class B>
-  requires binary_operands<A, B>
-constexpr auto operator*(A&& a, B&& b) noexcept {
-  return mul(static_cast<A&&>(a), static_cast<B&&>(b));
-}
-template <class A, class B>
-  requires binary_operands<A, B>
-constexpr auto operator/(A&& a, B&& b) noexcept {
-  return div(static_cast<A&&>(a), static_cast<B&&>(b));
-}
-template <class A, class B>
-  requires binary_operands<A, B>
-constexpr auto operator%(A&& a, B&& b) noexcept {
-  return rem(static_cast<A&&>(a), static_cast<B&&>(b));
-}
-template <operand A>
-constexpr auto operator-(A&& a) noexcept {
-  return neg(static_cast<A&&>(a));
-}
-
-template <class A, class B>
-  requires binary_operands<A, B>
-constexpr auto operator<(A&& a, B&& b) noexcept {
-  return lt(static_cast<A&&>(a), static_cast<B&&>(b));
-}
-template <class A, class B>
-  requires binary_operands<A, B>
-constexpr auto operator<=(A&& a, B&& b) noexcept {
-  return le(static_cast<A&&>(a), static_cast<B&&>(b));
-}
-template <class A, class B>
-  requires binary_operands<A, B>
-constexpr auto operator>(A&& a, B&& b) noexcept {
-  return gt(static_cast<A&&>(a), static_cast<B&&>(b));
-}
-template <class A, class B>
-  requires binary_operands<A, B>
-constexpr auto operator>=(A&& a, B&& b) noexcept {
-  return ge(static_cast<A&&>(a), static_cast<B&&>(b));
-}
-template <class A, class B>
-  requires(binary_operands<A, B> && !(storage_array<A> && storage_array<B>))
-constexpr auto operator==(A&& a, B&& b) noexcept {
-  return eq(static_cast<A&&>(a), static_cast<B&&>(b));
-}
-template <class A, class B>
-  requires(binary_operands<A, B> && !(storage_array<A> && storage_array<B>))
-constexpr auto operator!=(A&& a, B&& b) noexcept {
-  return ne(static_cast<A&&>(a), static_cast<B&&>(b));
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_OPS_OPERATORS_HPP
-// ---- end include/sxla/ops/operators.hpp ----
-// ---- begin include/sxla/ops/select.hpp ----
-// sxla/ops/select.hpp: XLA's Select and Clamp. select(pred, on_true, on_false) takes
-// on_true where pred is true; clamp(min, operand, max) is min(max, max(min, operand))
-// with XLA's NaN-propagating max and min for floats. As XlaBuilder does, a rank-0
-// operand (a C++ number too) broadcasts: select(p, a, 0.0f), clamp(0, x, 6).
-// Examples (seed): select({true, false, false, true}, {1, 2, 3, 4}, {100, 200, 300, 400})
-// is {1, 200, 300, 4}; clamp(0, s32[3]{-1, 5, 9}, 6) is {0, 5, 6}.
-#ifndef SXLA_OPS_SELECT_HPP
-#define SXLA_OPS_SELECT_HPP
-
-#include <type_traits>
-
-
-namespace sxla {
-
-struct select_op {
-  static constexpr bool promotes_small_floats = false;  // it only picks: f16 stays f16
-  template <class P, class T, class...>
-  using result = T;
-  template <class L, class P, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T> && sizeof(T) == sizeof(L);
-
-  template <class P, class V>
-  SXLA_FORCE_INLINE constexpr V operator()(P p, V a, V b) const noexcept {
-    if constexpr (simd::is_mask_v<P>) {
-      return simd::select(simd::mask_cast<simd::lane_t<V>>(p), a, b);
-    } else {
-      return p ? a : b;
-    }
-  }
-};
-
-struct clamp_op {
-  template <class T, class...>
-  using result = T;
-  template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T>;
-
-  template <class V>
-  SXLA_FORCE_INLINE constexpr V operator()(V lo, V a, V hi) const noexcept {
-    if constexpr (std::is_floating_point_v<detail::lane_of<V>>) {
-      return detail::float_min(hi, detail::float_max(lo, a));
-    } else {
-      return simd::min(hi, simd::max(lo, a));  // hi's bound wins when lo > hi, as XLA's
-    }
-  }
-};
-
-namespace detail {
-
-template <class Op, class Shape, bool Ok>
-consteval bool check_pred_operand() {
-  static_assert(Ok, "sxla::select: the predicate must have element type pred");
-  return Ok;
-}
-
-// An operand of element type T: a number becomes T, an array stays as it is.
-template <class T, class X>
-constexpr auto operand_as(X&& x) noexcept {
-  if constexpr (scalar_value<X>) {
-    return scalar_as<T>(x);
-  } else {
-    return as_operand(static_cast<X&&>(x));
-  }
-}
-
-}  // namespace detail
-
-// select(pred, on_true, on_false).
-template <class P, class A, class B>
-  requires((operand<P> || std::is_same_v<std::remove_cvref_t<P>, bool>) && (operand<A> || operand<B>) &&
-           (operand<A> || scalar_value<A>) && (operand<B> || scalar_value<B>))
-constexpr auto select(P&& pred, A&& on_true, B&& on_false) noexcept {
-  auto p = detail::operand_as<bool>(static_cast<P&&>(pred));
-  using T = typename operand_t<std::conditional_t<scalar_value<A>, B, A>>::value_type;
-  auto a = detail::operand_as<T>(static_cast<A&&>(on_true));
-  auto b = detail::operand_as<T>(static_cast<B&&>(on_false));
-  constexpr bool is_pred = std::is_same_v<typename decltype(p)::value_type, bool>;
-  if constexpr (!is_pred) {
-    static_assert(detail::check_pred_operand<select_op, shape_display_t<decltype(p)::spec>, is_pred>());
-    return a;
-  } else if constexpr (!std::is_same_v<typename decltype(a)::value_type, typename decltype(b)::value_type>) {
-    static_assert(detail::check_same_element_type<select_op, shape_display_t<decltype(a)::spec>,
-                                                  shape_display_t<decltype(b)::spec>, false>());
-    return a;
-  } else {
-    return make_nary<select_op>(p, a, b);
-  }
-}
-
-// clamp(min, operand, max).
-template <class Lo, class A, class Hi>
-  requires((operand<Lo> || scalar_value<Lo>) && operand<A> && (operand<Hi> || scalar_value<Hi>))
-constexpr auto clamp(Lo&& lo, A&& a, Hi&& hi) noexcept {
-  auto x = as_operand(static_cast<A&&>(a));
-  using T = typename decltype(x)::value_type;
-  auto l = detail::operand_as<T>(static_cast<Lo&&>(lo));
-  auto h = detail::operand_as<T>(static_cast<Hi&&>(hi));
-  constexpr bool accepted = element<T> && !std::is_same_v<T, bool> && !is_complex_v<T>;
-  if constexpr (!accepted) {
-    static_assert(detail::check_element_type<clamp_op, shape_display_t<decltype(x)::spec>, accepted>());
-    return x;
-  } else if constexpr (!std::is_same_v<typename decltype(l)::value_type, T> ||
-                       !std::is_same_v<typename decltype(h)::value_type, T>) {
-    static_assert(detail::check_same_element_type<clamp_op, shape_display_t<decltype(l)::spec>,
-                                                  shape_display_t<decltype(h)::spec>, false>());
-    return x;
-  } else {
-    return make_nary<clamp_op>(l, x, h);
-  }
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_OPS_SELECT_HPP
-// ---- end include/sxla/ops/select.hpp ----
-// ---- begin include/sxla/ops/transpose.hpp ----
-// sxla/ops/transpose.hpp: XLA's Transpose as a lazy node: x::transpose<1, 0>(a) has
-// result dimension i = operand dimension perm[i], and reads operand elements in place (a
-// line of the result is a line of the operand along its dimension perm[M]). Assigning
-// a transpose of a tensor to that tensor goes through a temporary (expr/assign.hpp).
-// A list that is not a permutation of the operand's dimensions is a compile error.
-#ifndef SXLA_OPS_TRANSPOSE_HPP
-#define SXLA_OPS_TRANSPOSE_HPP
-
-#include <cstddef>
-
-
-namespace sxla {
-
-template <class Op, dimension_list Perm>
-struct transpose_node {
-  static constexpr bool is_expression = true;
-  using value_type = typename Op::value_type;
-  using lane_type = typename Op::lane_type;
-  static constexpr std::size_t rank = Op::rank;
-  static constexpr dimension_list dims = [] {
-    dimension_list d;
-    for (std::size_t i = 0; i < rank; ++i) d.push_back(Op::spec.dimensions[static_cast<std::size_t>(Perm[i])]);
-    return d;
-  }();
-  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, dims);
-
-  Op operand;
-
-  SXLA_FORCE_INLINE static constexpr multi_index<rank> source(const multi_index<rank>& idx) noexcept {
-    multi_index<rank> s{};
-    for (std::size_t i = 0; i < rank; ++i) s[static_cast<std::size_t>(Perm[i])] = idx[i];
-    return s;
-  }
-
-  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
-    return operand.at(source(idx));
-  }
-  template <std::size_t M>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return operand.template line<static_cast<std::size_t>(Perm[M])>(source(start));
-  }
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool mergeable =
-      Op::template mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool periodic_mergeable =
-      Op::template periodic_mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
-  template <std::size_t Outer, std::size_t Inner, class L>
-  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
-    return operand.template periodic_line<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner]),
-                                          L>(source(start));
-  }
-  template <std::size_t M>
-  static constexpr bool strided_along = Op::template strided_along<static_cast<std::size_t>(Perm[M])>;
-  template <class L>
-  static constexpr bool vectorizable = Op::template vectorizable<L>;
-
-  template <class F>
-  constexpr void for_each_leaf(F&& f, bool) const {
-    operand.for_each_leaf(f, false);
-  }
-};
-
-struct transpose_op {};
-
-namespace detail {
-template <class Op, class Shape, bool Ok>
-consteval bool check_permutation() {
-  static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
-  return Ok;
-}
-constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
-  if (p.size() != rank) return false;
-  bool seen[max_rank] = {};
-  for (index_t d : p) {
-    if (d < 0 || d >= static_cast<index_t>(rank) || seen[d]) return false;
-    seen[d] = true;
-  }
-  return true;
-}
-}  // namespace detail
-
-// Transpose(operand, {Perm...}).
-template <index_t... Perm, operand X>
-constexpr auto transpose(X&& x) noexcept {
-  auto e = as_operand(static_cast<X&&>(x));
-  using E = decltype(e);
-  constexpr dimension_list perm{Perm...};
-  constexpr bool ok = detail::is_permutation(perm, E::rank);
-  if constexpr (!ok) {
-    static_assert(detail::check_permutation<transpose_op, shape_display_t<E::spec>, ok>());
-    return e;
-  } else {
-    return transpose_node<E, perm>{e};
-  }
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_OPS_TRANSPOSE_HPP
-// ---- end include/sxla/ops/transpose.hpp ----
-
 // ---- begin include/sxla/simd/math.hpp ----
 // sxla/simd/math.hpp: transcendental kernels (exp, expm1, log, log1p, sin, cos, tan,
 // tanh, logistic, cbrt, pow, atan, atan2) written once over the SIMD vocabulary.
@@ -8466,6 +8212,604 @@ constexpr V pow(V x, V y) noexcept {
 
 #endif  // SXLA_SIMD_MATH_HPP
 // ---- end include/sxla/simd/math.hpp ----
+
+namespace sxla {
+
+namespace detail {
+
+template <class F>
+using cplx = std::complex<F>;
+
+// e^a (cos b + i sin b)
+template <class F>
+constexpr cplx<F> complex_exp(cplx<F> z) noexcept {
+  const F e = simd::exp(z.real());
+  if (z.imag() == 0) return {e, z.imag()};  // real input: exact imaginary zero
+  return {simd::mul(e, simd::cos(z.imag())), simd::mul(e, simd::sin(z.imag()))};
+}
+
+// log|z| + i arg z
+template <class F>
+constexpr cplx<F> complex_log(cplx<F> z) noexcept {
+  return {simd::log(complex_abs(z)), simd::atan2(z.imag(), z.real())};
+}
+
+// The principal square root.
+template <class F>
+constexpr cplx<F> complex_sqrt(cplx<F> z) noexcept {
+  const F a = z.real(), b = z.imag();
+  if (a == 0 && b == 0) return {F(0), b};
+  const F m = complex_abs(z);
+  const F t = simd::sqrt(simd::mul(F(0.5), simd::add(simd::abs(a), m)));
+  if (a >= 0) return {t, b / simd::mul(F(2), t)};
+  return {simd::abs(b) / simd::mul(F(2), t), simd::copysign(t, b)};
+}
+
+// cosh and sinh of a real number, sinh accurate near 0.
+template <class F>
+constexpr F real_cosh(F x) noexcept {
+  const F e = simd::exp(simd::abs(x));
+  return simd::add(simd::mul(F(0.5), e), F(0.5) / e);
+}
+template <class F>
+constexpr F real_sinh(F x) noexcept {
+  return simd::mul(F(0.5), simd::sub(simd::expm1(x), simd::expm1(simd::neg(x))));
+}
+
+template <class F>
+constexpr cplx<F> complex_sin(cplx<F> z) noexcept {
+  return {simd::mul(simd::sin(z.real()), real_cosh(z.imag())), simd::mul(simd::cos(z.real()), real_sinh(z.imag()))};
+}
+template <class F>
+constexpr cplx<F> complex_cos(cplx<F> z) noexcept {
+  return {simd::mul(simd::cos(z.real()), real_cosh(z.imag())),
+          simd::neg(simd::mul(simd::sin(z.real()), real_sinh(z.imag())))};
+}
+// tanh(a + bi) = (sinh 2a + i sin 2b) / (cosh 2a + cos 2b)
+template <class F>
+constexpr cplx<F> complex_tanh(cplx<F> z) noexcept {
+  const F a2 = simd::mul(F(2), z.real()), b2 = simd::mul(F(2), z.imag());
+  if (simd::abs(z.real()) > F(20)) return {simd::copysign(F(1), z.real()), F(0)};  // cosh 2a dominates
+  const F d = simd::add(real_cosh(a2), simd::cos(b2));
+  return {real_sinh(a2) / d, simd::sin(b2) / d};
+}
+
+// XLA's complex power: (a^2 + b^2)^(c/2) e^(-d arg) (cos q + i sin q), q = c arg + d ln|z|,
+// with 0^w = 1 for w = 0 and 0 for real w > 0.
+template <class F>
+constexpr cplx<F> complex_pow(cplx<F> z, cplx<F> w) noexcept {
+  const F a = z.real(), b = z.imag(), c = w.real(), d = w.imag();
+  const F aa_bb = simd::fma(a, a, simd::mul(b, b));
+  if (aa_bb == 0 && d == 0 && c >= 0) return {c == 0 ? F(1) : F(0), F(0)};
+  const F arg = simd::atan2(b, a);
+  const F coeff = simd::mul(simd::pow(aa_bb, simd::mul(F(0.5), c)), simd::exp(simd::neg(simd::mul(d, arg))));
+  const F q = simd::fma(c, arg, simd::mul(simd::mul(F(0.5), d), simd::log(aa_bb)));
+  return {simd::mul(coeff, simd::cos(q)), simd::mul(coeff, simd::sin(q))};
+}
+
+template <class F>
+constexpr cplx<F> complex_reciprocal(cplx<F> z) noexcept {
+  return complex_divide(cplx<F>(F(1), F(0)), z);
+}
+
+template <class T>
+inline constexpr bool is_math_element = is_float_element<T> || is_complex_v<T>;
+
+// The kernels take float and double lanes; f16 and bf16 arrive as float.
+template <class L, class T>
+inline constexpr bool math_vectorizable =
+    simd::has_vec<T> && (std::is_same_v<T, float> || std::is_same_v<T, double>);
+
+}  // namespace detail
+
+// One transcendental unary op: Real(v) on floats and vectors, Complex(z) on complex numbers.
+template <class Kind>
+struct math_unary_op {
+  template <class T>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = Kind::complex_too ? detail::is_math_element<T> : detail::is_float_element<T>;
+  template <class L, class T>
+  static constexpr bool vectorizable = detail::math_vectorizable<L, T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
+    if constexpr (is_complex_v<V>) {
+      return Kind::complex(a);
+    } else {
+      return Kind::real(a);
+    }
+  }
+};
+
+namespace math_kind {
+struct cos {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::cos(x); }
+  template <class C>
+  static constexpr C complex(C z) noexcept { return detail::complex_cos(z); }
+};
+struct sin {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::sin(x); }
+  template <class C>
+  static constexpr C complex(C z) noexcept { return detail::complex_sin(z); }
+};
+struct tan {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::tan(x); }
+  template <class C>
+  static constexpr C complex(C z) noexcept { return detail::complex_divide(detail::complex_sin(z), detail::complex_cos(z)); }
+};
+struct exp {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::exp(x); }
+  template <class C>
+  static constexpr C complex(C z) noexcept { return detail::complex_exp(z); }
+};
+struct expm1 {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::expm1(x); }
+  // expm1(a) cos b + (cos b - 1) + i e^a sin b, with cos b - 1 = -2 sin^2(b/2).
+  template <class C>
+  static constexpr C complex(C z) noexcept {
+    using F = typename C::value_type;
+    const F c = simd::cos(z.imag()), h = simd::sin(simd::mul(F(0.5), z.imag()));
+    const F cm1 = simd::mul(F(-2), simd::mul(h, h));
+    return {simd::fma(simd::expm1(z.real()), c, cm1), simd::mul(simd::exp(z.real()), simd::sin(z.imag()))};
+  }
+};
+struct log {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::log(x); }
+  template <class C>
+  static constexpr C complex(C z) noexcept { return detail::complex_log(z); }
+};
+struct log1p {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::log1p(x); }
+  template <class C>
+  static constexpr C complex(C z) noexcept {
+    return detail::complex_log(C(simd::add(typename C::value_type(1), z.real()), z.imag()));
+  }
+};
+struct logistic {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::logistic(x); }
+  template <class C>
+  static constexpr C complex(C z) noexcept {
+    using F = typename C::value_type;
+    const C e = detail::complex_exp(C(simd::neg(z.real()), simd::neg(z.imag())));
+    return detail::complex_reciprocal(C(simd::add(F(1), e.real()), e.imag()));
+  }
+};
+struct tanh {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::tanh(x); }
+  template <class C>
+  static constexpr C complex(C z) noexcept { return detail::complex_tanh(z); }
+};
+struct sqrt {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::sqrt(x); }
+  template <class C>
+  static constexpr C complex(C z) noexcept { return detail::complex_sqrt(z); }
+};
+struct rsqrt {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept {
+    return simd::div(simd::splat<V>(simd::element_of<V>(1)), simd::sqrt(x));
+  }
+  template <class C>
+  static constexpr C complex(C z) noexcept { return detail::complex_reciprocal(detail::complex_sqrt(z)); }
+};
+struct cbrt {
+  static constexpr bool complex_too = true;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::cbrt(x); }
+  template <class C>
+  static constexpr C complex(C z) noexcept {
+    using F = typename C::value_type;
+    return detail::complex_pow(z, C(F(1) / F(3), F(0)));
+  }
+};
+}  // namespace math_kind
+
+struct pow_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_math_element<T> || (std::is_integral_v<T> && !std::is_same_v<T, bool>);
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = detail::math_vectorizable<L, T>;
+
+  // XLA's integer power: six squarings (exponent bits beyond the sixth are ignored, any
+  // larger exponent overflows anyway); a negative exponent gives 1 for a base of 1, else 0.
+  template <class T>
+  static constexpr T integer_pow(T base, T exponent) noexcept {
+    T acc = 1;
+    auto e = static_cast<simd::uint_of<T>>(exponent);
+    T b = base;
+    for (int i = 0; i < 6; ++i) {
+      if ((e & 1u) != 0) acc = simd::mul(acc, b);
+      b = simd::mul(b, b);
+      e = static_cast<simd::uint_of<T>>(e >> 1);
+    }
+    if constexpr (std::is_signed_v<T>) {
+      if (exponent < 0) return base == 1 ? T(1) : T(0);
+    }
+    return acc;
+  }
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V x, V y) const noexcept {
+    if constexpr (is_complex_v<V>) {
+      return detail::complex_pow(x, y);
+    } else if constexpr (std::is_integral_v<simd::element_of<V>>) {
+      return integer_pow(x, y);
+    } else {
+      return simd::pow(x, y);
+    }
+  }
+};
+
+struct atan2_op {
+  template <class T, class...>
+  using result = T;
+  template <class T>
+  static constexpr bool accepts = detail::is_float_element<T>;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = detail::math_vectorizable<L, T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V y, V x) const noexcept {
+    return simd::atan2(y, x);
+  }
+};
+
+using cos_op = math_unary_op<math_kind::cos>;
+using sin_op = math_unary_op<math_kind::sin>;
+using tan_op = math_unary_op<math_kind::tan>;
+using exp_op = math_unary_op<math_kind::exp>;
+using expm1_op = math_unary_op<math_kind::expm1>;
+using log_op = math_unary_op<math_kind::log>;
+using log1p_op = math_unary_op<math_kind::log1p>;
+using logistic_op = math_unary_op<math_kind::logistic>;
+using tanh_op = math_unary_op<math_kind::tanh>;
+using sqrt_op = math_unary_op<math_kind::sqrt>;
+using rsqrt_op = math_unary_op<math_kind::rsqrt>;
+using cbrt_op = math_unary_op<math_kind::cbrt>;
+
+inline constexpr unary_fn<cos_op> cos{};
+inline constexpr unary_fn<sin_op> sin{};
+inline constexpr unary_fn<tan_op> tan{};
+inline constexpr unary_fn<exp_op> exp{};
+inline constexpr unary_fn<expm1_op> expm1{};
+inline constexpr unary_fn<log_op> log{};
+inline constexpr unary_fn<log1p_op> log1p{};
+inline constexpr unary_fn<logistic_op> logistic{};
+inline constexpr unary_fn<tanh_op> tanh{};
+inline constexpr unary_fn<sqrt_op> sqrt{};
+inline constexpr unary_fn<rsqrt_op> rsqrt{};
+inline constexpr unary_fn<cbrt_op> cbrt{};
+inline constexpr binary_fn<pow_op> pow{};
+inline constexpr binary_fn<atan2_op> atan2{};
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_MATH_HPP
+// ---- end include/sxla/ops/math.hpp ----
+// ---- begin include/sxla/ops/operators.hpp ----
+// sxla/ops/operators.hpp: C++ operators on expressions, tensors and views, where XLA's
+// implicit broadcasting allows (a scalar, or operands of one rank with size-1
+// dimensions; a rank change needs x::add(a, b, x::broadcast_dimensions<...>)):
+//   + - * / %     add, sub, mul, div, rem        unary -   neg
+//   < <= > >=     lt, le, gt, ge (pred results)
+//   == !=         eq, ne, except between two tensors or views, where == and != compare
+//                 the whole arrays and give a bool (tensor/storage_array.hpp); use
+//                 x::eq(a, b) for the elementwise comparison of two arrays.
+// A C++ number takes the element type of the array it meets: a * 2 on f32 is a * 2.0f.
+#ifndef SXLA_OPS_OPERATORS_HPP
+#define SXLA_OPS_OPERATORS_HPP
+
+
+namespace sxla {
+
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator+(A&& a, B&& b) noexcept {
+  return add(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator-(A&& a, B&& b) noexcept {
+  return sub(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator*(A&& a, B&& b) noexcept {
+  return mul(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator/(A&& a, B&& b) noexcept {
+  return div(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator%(A&& a, B&& b) noexcept {
+  return rem(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <operand A>
+constexpr auto operator-(A&& a) noexcept {
+  return neg(static_cast<A&&>(a));
+}
+
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator<(A&& a, B&& b) noexcept {
+  return lt(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator<=(A&& a, B&& b) noexcept {
+  return le(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator>(A&& a, B&& b) noexcept {
+  return gt(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires binary_operands<A, B>
+constexpr auto operator>=(A&& a, B&& b) noexcept {
+  return ge(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires(binary_operands<A, B> && !(storage_array<A> && storage_array<B>))
+constexpr auto operator==(A&& a, B&& b) noexcept {
+  return eq(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+template <class A, class B>
+  requires(binary_operands<A, B> && !(storage_array<A> && storage_array<B>))
+constexpr auto operator!=(A&& a, B&& b) noexcept {
+  return ne(static_cast<A&&>(a), static_cast<B&&>(b));
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_OPERATORS_HPP
+// ---- end include/sxla/ops/operators.hpp ----
+// ---- begin include/sxla/ops/select.hpp ----
+// sxla/ops/select.hpp: XLA's Select and Clamp. select(pred, on_true, on_false) takes
+// on_true where pred is true; clamp(min, operand, max) is min(max, max(min, operand))
+// with XLA's NaN-propagating max and min for floats. As XlaBuilder does, a rank-0
+// operand (a C++ number too) broadcasts: select(p, a, 0.0f), clamp(0, x, 6).
+// Examples (seed): select({true, false, false, true}, {1, 2, 3, 4}, {100, 200, 300, 400})
+// is {1, 200, 300, 4}; clamp(0, s32[3]{-1, 5, 9}, 6) is {0, 5, 6}.
+#ifndef SXLA_OPS_SELECT_HPP
+#define SXLA_OPS_SELECT_HPP
+
+#include <type_traits>
+
+
+namespace sxla {
+
+struct select_op {
+  static constexpr bool promotes_small_floats = false;  // it only picks: f16 stays f16
+  template <class P, class T, class...>
+  using result = T;
+  template <class L, class P, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T> && sizeof(T) == sizeof(L);
+
+  template <class P, class V>
+  SXLA_FORCE_INLINE constexpr V operator()(P p, V a, V b) const noexcept {
+    if constexpr (simd::is_mask_v<P>) {
+      return simd::select(simd::mask_cast<simd::lane_t<V>>(p), a, b);
+    } else {
+      return p ? a : b;
+    }
+  }
+};
+
+struct clamp_op {
+  template <class T, class...>
+  using result = T;
+  template <class L, class T, class...>
+  static constexpr bool vectorizable = simd::has_vec<T>;
+
+  template <class V>
+  SXLA_FORCE_INLINE constexpr V operator()(V lo, V a, V hi) const noexcept {
+    if constexpr (std::is_floating_point_v<detail::lane_of<V>>) {
+      return detail::float_min(hi, detail::float_max(lo, a));
+    } else {
+      return simd::min(hi, simd::max(lo, a));  // hi's bound wins when lo > hi, as XLA's
+    }
+  }
+};
+
+namespace detail {
+
+template <class Op, class Shape, bool Ok>
+consteval bool check_pred_operand() {
+  static_assert(Ok, "sxla::select: the predicate must have element type pred");
+  return Ok;
+}
+
+// An operand of element type T: a number becomes T, an array stays as it is.
+template <class T, class X>
+constexpr auto operand_as(X&& x) noexcept {
+  if constexpr (scalar_value<X>) {
+    return scalar_as<T>(x);
+  } else {
+    return as_operand(static_cast<X&&>(x));
+  }
+}
+
+}  // namespace detail
+
+// select(pred, on_true, on_false).
+template <class P, class A, class B>
+  requires((operand<P> || std::is_same_v<std::remove_cvref_t<P>, bool>) && (operand<A> || operand<B>) &&
+           (operand<A> || scalar_value<A>) && (operand<B> || scalar_value<B>))
+constexpr auto select(P&& pred, A&& on_true, B&& on_false) noexcept {
+  auto p = detail::operand_as<bool>(static_cast<P&&>(pred));
+  using T = typename operand_t<std::conditional_t<scalar_value<A>, B, A>>::value_type;
+  auto a = detail::operand_as<T>(static_cast<A&&>(on_true));
+  auto b = detail::operand_as<T>(static_cast<B&&>(on_false));
+  constexpr bool is_pred = std::is_same_v<typename decltype(p)::value_type, bool>;
+  if constexpr (!is_pred) {
+    static_assert(detail::check_pred_operand<select_op, shape_display_t<decltype(p)::spec>, is_pred>());
+    return a;
+  } else if constexpr (!std::is_same_v<typename decltype(a)::value_type, typename decltype(b)::value_type>) {
+    static_assert(detail::check_same_element_type<select_op, shape_display_t<decltype(a)::spec>,
+                                                  shape_display_t<decltype(b)::spec>, false>());
+    return a;
+  } else {
+    return make_nary<select_op>(p, a, b);
+  }
+}
+
+// clamp(min, operand, max).
+template <class Lo, class A, class Hi>
+  requires((operand<Lo> || scalar_value<Lo>) && operand<A> && (operand<Hi> || scalar_value<Hi>))
+constexpr auto clamp(Lo&& lo, A&& a, Hi&& hi) noexcept {
+  auto x = as_operand(static_cast<A&&>(a));
+  using T = typename decltype(x)::value_type;
+  auto l = detail::operand_as<T>(static_cast<Lo&&>(lo));
+  auto h = detail::operand_as<T>(static_cast<Hi&&>(hi));
+  constexpr bool accepted = element<T> && !std::is_same_v<T, bool> && !is_complex_v<T>;
+  if constexpr (!accepted) {
+    static_assert(detail::check_element_type<clamp_op, shape_display_t<decltype(x)::spec>, accepted>());
+    return x;
+  } else if constexpr (!std::is_same_v<typename decltype(l)::value_type, T> ||
+                       !std::is_same_v<typename decltype(h)::value_type, T>) {
+    static_assert(detail::check_same_element_type<clamp_op, shape_display_t<decltype(l)::spec>,
+                                                  shape_display_t<decltype(h)::spec>, false>());
+    return x;
+  } else {
+    return make_nary<clamp_op>(l, x, h);
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_SELECT_HPP
+// ---- end include/sxla/ops/select.hpp ----
+// ---- begin include/sxla/ops/transpose.hpp ----
+// sxla/ops/transpose.hpp: XLA's Transpose as a lazy node: x::transpose<1, 0>(a) has
+// result dimension i = operand dimension perm[i], and reads operand elements in place (a
+// line of the result is a line of the operand along its dimension perm[M]). Assigning
+// a transpose of a tensor to that tensor goes through a temporary (expr/assign.hpp).
+// A list that is not a permutation of the operand's dimensions is a compile error.
+#ifndef SXLA_OPS_TRANSPOSE_HPP
+#define SXLA_OPS_TRANSPOSE_HPP
+
+#include <cstddef>
+
+
+namespace sxla {
+
+template <class Op, dimension_list Perm>
+struct transpose_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  using lane_type = typename Op::lane_type;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr dimension_list dims = [] {
+    dimension_list d;
+    for (std::size_t i = 0; i < rank; ++i) d.push_back(Op::spec.dimensions[static_cast<std::size_t>(Perm[i])]);
+    return d;
+  }();
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, dims);
+
+  Op operand;
+
+  SXLA_FORCE_INLINE static constexpr multi_index<rank> source(const multi_index<rank>& idx) noexcept {
+    multi_index<rank> s{};
+    for (std::size_t i = 0; i < rank; ++i) s[static_cast<std::size_t>(Perm[i])] = idx[i];
+    return s;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return operand.at(source(idx));
+  }
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return operand.template line<static_cast<std::size_t>(Perm[M])>(source(start));
+  }
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable =
+      Op::template mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable =
+      Op::template periodic_mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return operand.template periodic_line<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner]),
+                                          L>(source(start));
+  }
+  template <std::size_t M>
+  static constexpr bool strided_along = Op::template strided_along<static_cast<std::size_t>(Perm[M])>;
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+};
+
+struct transpose_op {};
+
+namespace detail {
+template <class Op, class Shape, bool Ok>
+consteval bool check_permutation() {
+  static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
+  return Ok;
+}
+constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
+  if (p.size() != rank) return false;
+  bool seen[max_rank] = {};
+  for (index_t d : p) {
+    if (d < 0 || d >= static_cast<index_t>(rank) || seen[d]) return false;
+    seen[d] = true;
+  }
+  return true;
+}
+}  // namespace detail
+
+// Transpose(operand, {Perm...}).
+template <index_t... Perm, operand X>
+constexpr auto transpose(X&& x) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr dimension_list perm{Perm...};
+  constexpr bool ok = detail::is_permutation(perm, E::rank);
+  if constexpr (!ok) {
+    static_assert(detail::check_permutation<transpose_op, shape_display_t<E::spec>, ok>());
+    return e;
+  } else {
+    return transpose_node<E, perm>{e};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_TRANSPOSE_HPP
+// ---- end include/sxla/ops/transpose.hpp ----
+
 
 #endif  // SXLA_SXLA_HPP
 // ---- end include/sxla/sxla.hpp ----

@@ -46,6 +46,7 @@
 #include "sxla/ops/complex.hpp"
 #include "sxla/ops/iota.hpp"
 #include "sxla/ops/map.hpp"
+#include "sxla/ops/math.hpp"
 #include "sxla/ops/operators.hpp"
 #include "sxla/ops/select.hpp"
 #include "sxla/ops/transpose.hpp"
