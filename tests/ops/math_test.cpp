@@ -79,6 +79,7 @@ TEST_CASE("ops/math: complex functions agree with std::complex in long double") 
   const auto em = x::eval(x::expm1(z));
   const auto lp = x::eval(x::log1p(z));
   const auto pw = x::eval(x::pow(z, z));
+  const auto a2 = x::eval(x::atan2(z, x::tensor<"c128[6]">{C(1, 0), C(2, 0), C(-1, 0), C(0.5, 0), C(-2, 0), C(3, 0)}));
   for (int i = 0; i < 6; ++i) {
     const L w(z(i).real(), z(i).imag());
     INFO("z = " << z(i));
@@ -92,6 +93,10 @@ TEST_CASE("ops/math: complex functions agree with std::complex in long double") 
     CHECK(close(em(i), std::exp(w) - 1.0L));
     CHECK(close(lp(i), std::log(1.0L + w)));
     CHECK(close(pw(i), std::pow(w, w)));
+    if (z(i).imag() == 0) {  // real operands: the real atan2, with a zero imaginary part
+      const double xs[] = {1, 2, -1, 0.5, -2, 3};
+      CHECK_EQ(a2(i).real(), doctest::Approx(std::atan2(z(i).real(), xs[i])));
+    }
   }
   CHECK_EQ(x::eval(x::pow(x::tensor<"c64[2]">{x::c64(0, 0), x::c64(0, 0)},
                           x::tensor<"c64[2]">{x::c64(0, 0), x::c64(2, 0)})),

@@ -4,8 +4,8 @@
 // path and at compile time; their accuracy bounds are stated there and in the README.
 // sqrt is correctly rounded; rsqrt is 1 / sqrt(x) (two roundings, as XLA's CPU backend
 // computes it). f16 and bf16 compute in f32 and round back. Complex numbers take
-// exp, expm1, log, log1p, sqrt, rsqrt, cbrt, sin, cos, tan, tanh, logistic and pow, by
-// the usual formulas over the real kernels (element by element).
+// exp, expm1, log, log1p, sqrt, rsqrt, cbrt, sin, cos, tan, tanh, logistic, pow and atan2,
+// by the usual formulas over the real kernels (element by element).
 // Example: x::tanh(x::tensor<"f32[3]">{-1, 0, 1}) is {-0.7615942, 0, 0.7615942}.
 #ifndef SXLA_OPS_MATH_HPP
 #define SXLA_OPS_MATH_HPP
@@ -278,13 +278,23 @@ struct atan2_op {
   template <class T, class...>
   using result = T;
   template <class T>
-  static constexpr bool accepts = detail::is_float_element<T>;
+  static constexpr bool accepts = detail::is_math_element<T>;
   template <class L, class T, class...>
   static constexpr bool vectorizable = detail::math_vectorizable<L, T>;
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V y, V x) const noexcept {
-    return simd::atan2(y, x);
+    if constexpr (is_complex_v<V>) {
+      // XLA's complex atan2: -i log((x + i y) / sqrt(x^2 + y^2)).
+      using F = typename V::value_type;
+      const V iy = detail::complex_multiply(V(F(0), F(1)), y);
+      const V num(simd::add(x.real(), iy.real()), simd::add(x.imag(), iy.imag()));
+      const V xx = detail::complex_multiply(x, x), yy = detail::complex_multiply(y, y);
+      const V den = detail::complex_sqrt(V(simd::add(xx.real(), yy.real()), simd::add(xx.imag(), yy.imag())));
+      return detail::complex_multiply(V(F(0), F(-1)), detail::complex_log(detail::complex_divide(num, den)));
+    } else {
+      return simd::atan2(y, x);
+    }
   }
 };
 
