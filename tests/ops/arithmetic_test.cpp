@@ -67,6 +67,32 @@ TEST_CASE("ops/arithmetic: max and min propagate NaN and order -0 < +0") {
   CHECK(std::signbit(mn(3)));
 }
 
+// A constant operand (a C++ number, or a broadcast rank-0 array) takes a shorter path in
+// the vector loops (the functor binds the constant); every special constant must still
+// give XLA's maximum and minimum, on either side, against every special element.
+TEST_CASE_TEMPLATE("ops/arithmetic: max and min with a constant operand", T, float, double) {
+  constexpr T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN();
+  const T specials[] = {nan, -nan, -inf, T(-2.5), T(-1), T(-0.0), T(0), T(1), T(2.5), inf,
+                        std::numeric_limits<T>::denorm_min(), -std::numeric_limits<T>::min()};
+  constexpr std::size_t count = sizeof(specials) / sizeof(specials[0]);
+  x::tensor<x::shape_spec(x::primitive_type_of<T>, {3, 37})> a;  // vector body and remainder
+  for (x::index_t i = 0; i < 3; ++i) {
+    for (x::index_t j = 0; j < 37; ++j) a(i, j) = specials[static_cast<std::size_t>(i * 37 + j) % count];
+  }
+  for (const T c : specials) {
+    const x::tensor<x::shape_spec(x::primitive_type_of<T>, {})> c0{c};
+    const auto wide = x::broadcast<3, 37>(c0);
+    CAPTURE(c);
+    check_all(x::eval(x::max(a, c)), [&](const auto& i) { return ref_extreme<T, true>(a(i[0], i[1]), c); }, "max(a, c)");
+    check_all(x::eval(x::max(c, a)), [&](const auto& i) { return ref_extreme<T, true>(c, a(i[0], i[1])); }, "max(c, a)");
+    check_all(x::eval(x::min(a, c)), [&](const auto& i) { return ref_extreme<T, false>(a(i[0], i[1]), c); }, "min(a, c)");
+    check_all(x::eval(x::min(wide, a)), [&](const auto& i) { return ref_extreme<T, false>(c, a(i[0], i[1])); },
+              "min(broadcast(c), a)");
+    check_all(x::eval(x::max(a, wide)), [&](const auto& i) { return ref_extreme<T, true>(a(i[0], i[1]), c); },
+              "max(a, broadcast(c))");
+  }
+}
+
 TEST_CASE("ops/arithmetic: a C++ number takes the array's element type") {
   const x::tensor<"s32[3]"> a = {1, 2, 3};
   const auto r = x::eval(x::mul(a, 2.0));  // 2.0 becomes s32 2, as XLA has no implicit promotion

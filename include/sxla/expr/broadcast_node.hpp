@@ -90,7 +90,9 @@ struct broadcast_node {
   template <std::size_t Outer, std::size_t Inner, class L>
   SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
     constexpr int ko = feeding(Outer), ki = feeding(Inner);
-    if constexpr (ko < 0) {
+    if constexpr (ko < 0 && ki < 0) {
+      return line<Inner>(start);  // a constant along both: the same everywhere
+    } else if constexpr (ko < 0) {
       return pattern_line<L, decltype(line<Inner>(start))>(line<Inner>(start), OutDims[Inner]);
     } else {
       return operand.template periodic_line<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki), L>(

@@ -20,7 +20,7 @@
 #include "sxla/core/float16.hpp"      // small_float
 #include "sxla/core/index.hpp"        // index_t, multi_index
 #include "sxla/expr/expression.hpp"   // logical_spec
-#include "sxla/expr/line.hpp"         // detail::as_lanes_of
+#include "sxla/expr/line.hpp"         // detail::as_lanes_of, constant_line
 #include "sxla/simd/vec.hpp"          // has_vec
 
 namespace sxla {
@@ -117,6 +117,45 @@ struct elementwise_line {
   }
 };
 
+namespace detail {
+template <class L>
+inline constexpr bool is_constant_line_v = false;
+template <class T>
+inline constexpr bool is_constant_line_v<constant_line<T>> = true;
+
+// Whether F binds the constant of line L (F::bind_constant(c) gives a unary functor).
+template <class F, class L>
+inline constexpr bool binds_constant = [] {
+  if constexpr (is_constant_line_v<L>) {
+    return requires(const L& l) { F::bind_constant(l.value); };
+  } else {
+    return false;
+  }
+}();
+template <class F>
+inline constexpr bool commutes_v = requires { requires F::commutes; };
+
+// The line of f over lines a, b; a binary functor with a constant operand may bind it,
+// which leaves less work per vector: max(x, 0) is one instruction and a mask instead of
+// XLA's general NaN-propagating maximum.
+template <class R, class F, class A, class B>
+SXLA_FORCE_INLINE constexpr auto make_elementwise_line(const F& f, const A& a, const B& b) noexcept {
+  if constexpr (binds_constant<F, B>) {
+    const auto g = F::bind_constant(b.value);
+    return elementwise_line<R, decltype(g), A>{g, pack<A>(a)};
+  } else if constexpr (binds_constant<F, A> && commutes_v<F>) {
+    const auto g = F::bind_constant(a.value);
+    return elementwise_line<R, decltype(g), B>{g, pack<B>(b)};
+  } else {
+    return elementwise_line<R, F, A, B>{f, pack<A, B>(a, b)};
+  }
+}
+template <class R, class F, class... Lines>
+SXLA_FORCE_INLINE constexpr auto make_elementwise_line(const F& f, const Lines&... l) noexcept {
+  return elementwise_line<R, F, Lines...>{f, pack<Lines...>(l...)};
+}
+}  // namespace detail
+
 template <class F, class Op0, class... Ops>
 struct elementwise_node {
   static constexpr bool is_expression = true;
@@ -137,8 +176,7 @@ struct elementwise_node {
   template <std::size_t M>
   SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
     return ops.apply([&](const auto&... op) {
-      using line_t = elementwise_line<value_type, F, decltype(op.template line<M>(start))...>;
-      return line_t{f, decltype(line_t::lines)(op.template line<M>(start)...)};
+      return detail::make_elementwise_line<value_type>(f, op.template line<M>(start)...);
     });
   }
 
@@ -153,9 +191,7 @@ struct elementwise_node {
   template <std::size_t Outer, std::size_t Inner, class L>
   SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
     return ops.apply([&](const auto&... op) {
-      using line_t =
-          elementwise_line<value_type, F, decltype(op.template periodic_line<Outer, Inner, L>(start))...>;
-      return line_t{f, decltype(line_t::lines)(op.template periodic_line<Outer, Inner, L>(start)...)};
+      return detail::make_elementwise_line<value_type>(f, op.template periodic_line<Outer, Inner, L>(start)...);
     });
   }
 
