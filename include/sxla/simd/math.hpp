@@ -236,18 +236,18 @@ SXLA_FORCE_INLINE constexpr pair<V> normalize(V x) noexcept {
 // ---- exp --------------------------------------------------------------------------------
 // x = k ln2 + r, |r| <= ln2 / 2: t holds k in its low bits, r is exact up to the rounding
 // of the last fma.
+// (Not a struct of t and r: GCC 12 leaves a dead stack store of such a struct's vector
+// members in loops, one more store per vector in a memory-bound loop.)
 template <class V>
-struct exp_reduced {
-  V t, kf, r;
-};
-template <class V>
-SXLA_FORCE_INLINE constexpr exp_reduced<V> exp_reduce(V x) noexcept {
+SXLA_FORCE_INLINE constexpr V exp_shifted(V x) noexcept {
   using C = consts<lane_t<V>>;
-  const V t = simd::fma(x, k<V>(C::log2e), k<V>(C::shifter));
+  return simd::fma(x, k<V>(C::log2e), k<V>(C::shifter));
+}
+template <class V>
+SXLA_FORCE_INLINE constexpr V exp_reduced(V x, V t) noexcept {
+  using C = consts<lane_t<V>>;
   const V kf = t - k<V>(C::shifter);
-  V r = simd::fma(kf, k<V>(-C::ln2_hi), x);  // exact
-  r = simd::fma(kf, k<V>(-C::ln2_lo), r);
-  return {t, kf, r};
+  return simd::fma(kf, k<V>(-C::ln2_lo), simd::fma(kf, k<V>(-C::ln2_hi), x));  // the inner one exact
 }
 
 // e^r for |r| <= ln2 / 2 (relative error 2^-28 for float, 2^-57 for double).
@@ -293,8 +293,8 @@ template <class V>
 constexpr V exp_slow(V x) noexcept {
   using C = consts<lane_t<V>>;
   const V xc = simd::min(simd::max(x, k<V>(C::exp_lo)), k<V>(C::exp_hi));  // NaN -> exp_lo
-  const exp_reduced<V> e = exp_reduce(xc);
-  V r = scale_any(exp_poly(e.r), e.t);
+  const V t = exp_shifted(xc);
+  V r = scale_any(exp_poly(exp_reduced(xc, t)), t);
   r = simd::select(x > k<V>(C::exp_hi), infinity<V>(), r);
   return simd::select(nan_lanes(x), x, r);
 }
@@ -738,8 +738,8 @@ constexpr V exp(V x) noexcept {
   return d::fast_or_slow<V>(
       mask_not(simd::abs(x) <= d::k<V>(C::exp_fast_limit)),
       [&] {
-        const d::exp_reduced<V> e = d::exp_reduce(x);
-        return d::scale_fast(d::exp_poly(e.r), e.t);
+        const V t = d::exp_shifted(x);
+        return d::scale_fast(d::exp_poly(d::exp_reduced(x, t)), t);
       },
       [&] { return d::exp_slow(x); });
 }
