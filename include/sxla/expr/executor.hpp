@@ -70,11 +70,11 @@ SXLA_FORCE_INLINE void write_line(const Line& line, T* out, index_t n, index_t f
         for (; j < n && reinterpret_cast<std::uintptr_t>(out + j) % align != 0; ++j) out[j] = line.get(j);
         for (; j + lanes <= n; j += lanes) simd::stream(line.template load<L>(j), out + j);
       } else {
-        for (; j + 2 * lanes <= n; j += 2 * lanes) {
-          const auto v0 = line.template load<L>(j);
-          const auto v1 = line.template load<L>(j + lanes);
-          simd::store(v0, out + j);
-          simd::store(v1, out + j + lanes);
+        for (; j + 4 * lanes <= n; j += 4 * lanes) {
+          simd::store(line.template load<L>(j), out + j);
+          simd::store(line.template load<L>(j + lanes), out + j + lanes);
+          simd::store(line.template load<L>(j + 2 * lanes), out + j + 2 * lanes);
+          simd::store(line.template load<L>(j + 3 * lanes), out + j + 3 * lanes);
         }
         for (; j + lanes <= n; j += lanes) simd::store(line.template load<L>(j), out + j);
       }
