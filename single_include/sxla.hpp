@@ -6444,14 +6444,16 @@ struct extremum_with {
 };
 }  // namespace detail
 
-struct max_op {
+// max (Max) and min: on pred, or and and; on floats, XLA's NaN-propagating extremum.
+template <bool Max>
+struct extremum_op {
   template <class T, class...>
   using result = T;
   static constexpr bool commutes = true;
   template <class T>
     requires std::is_floating_point_v<T>
   static constexpr auto bind_constant(T c) noexcept {
-    return detail::extremum_with<T, true>::make(c);
+    return detail::extremum_with<T, Max>::make(c);
   }
   template <class T>
   static constexpr bool accepts = element<T> && !is_complex_v<T>;
@@ -6461,44 +6463,18 @@ struct max_op {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
-      return a || b;
+      return Max ? a || b : a && b;
     } else if constexpr (simd::is_mask_v<V>) {
-      return simd::mask_or(a, b);
+      return Max ? simd::mask_or(a, b) : simd::mask_and(a, b);
     } else if constexpr (std::is_floating_point_v<detail::lane_of<V>>) {
-      return detail::float_max(a, b);
+      return Max ? detail::float_max(a, b) : detail::float_min(a, b);
     } else {
-      return simd::max(a, b);
+      return Max ? simd::max(a, b) : simd::min(a, b);
     }
   }
 };
-
-struct min_op {
-  template <class T, class...>
-  using result = T;
-  static constexpr bool commutes = true;
-  template <class T>
-    requires std::is_floating_point_v<T>
-  static constexpr auto bind_constant(T c) noexcept {
-    return detail::extremum_with<T, false>::make(c);
-  }
-  template <class T>
-  static constexpr bool accepts = element<T> && !is_complex_v<T>;
-  template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
-
-  template <class V>
-  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (std::is_same_v<V, bool>) {
-      return a && b;
-    } else if constexpr (simd::is_mask_v<V>) {
-      return simd::mask_and(a, b);
-    } else if constexpr (std::is_floating_point_v<detail::lane_of<V>>) {
-      return detail::float_min(a, b);
-    } else {
-      return simd::min(a, b);
-    }
-  }
-};
+using max_op = extremum_op<true>;
+using min_op = extremum_op<false>;
 
 inline constexpr binary_fn<add_op> add{};
 inline constexpr binary_fn<sub_op> sub{};
@@ -6535,16 +6511,20 @@ template <class T>
 inline constexpr bool is_bits_element = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 template <class T>
 inline constexpr bool is_logical_element = std::is_integral_v<T>;  // pred and integers
-}  // namespace detail
 
-struct and_op {
+// What and_, or_, xor_ and not_ share: the operand type is the result, pred or integers,
+// vectorized for every integer type with vectors and for pred (as masks).
+struct logical_op_traits {
   template <class T, class...>
   using result = T;
   template <class T>
-  static constexpr bool accepts = detail::is_logical_element<T>;
+  static constexpr bool accepts = is_logical_element<T>;
   template <class L, class T, class...>
   static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+};
+}  // namespace detail
 
+struct and_op : detail::logical_op_traits {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -6557,14 +6537,7 @@ struct and_op {
   }
 };
 
-struct or_op {
-  template <class T, class...>
-  using result = T;
-  template <class T>
-  static constexpr bool accepts = detail::is_logical_element<T>;
-  template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
-
+struct or_op : detail::logical_op_traits {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -6577,14 +6550,7 @@ struct or_op {
   }
 };
 
-struct xor_op {
-  template <class T, class...>
-  using result = T;
-  template <class T>
-  static constexpr bool accepts = detail::is_logical_element<T>;
-  template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
-
+struct xor_op : detail::logical_op_traits {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -6597,14 +6563,7 @@ struct xor_op {
   }
 };
 
-struct not_op {
-  template <class T>
-  using result = T;
-  template <class T>
-  static constexpr bool accepts = detail::is_logical_element<T>;
-  template <class L, class T>
-  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
-
+struct not_op : detail::logical_op_traits {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {

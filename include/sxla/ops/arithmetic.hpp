@@ -354,14 +354,16 @@ struct extremum_with {
 };
 }  // namespace detail
 
-struct max_op {
+// max (Max) and min: on pred, or and and; on floats, XLA's NaN-propagating extremum.
+template <bool Max>
+struct extremum_op {
   template <class T, class...>
   using result = T;
   static constexpr bool commutes = true;
   template <class T>
     requires std::is_floating_point_v<T>
   static constexpr auto bind_constant(T c) noexcept {
-    return detail::extremum_with<T, true>::make(c);
+    return detail::extremum_with<T, Max>::make(c);
   }
   template <class T>
   static constexpr bool accepts = element<T> && !is_complex_v<T>;
@@ -371,44 +373,18 @@ struct max_op {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
-      return a || b;
+      return Max ? a || b : a && b;
     } else if constexpr (simd::is_mask_v<V>) {
-      return simd::mask_or(a, b);
+      return Max ? simd::mask_or(a, b) : simd::mask_and(a, b);
     } else if constexpr (std::is_floating_point_v<detail::lane_of<V>>) {
-      return detail::float_max(a, b);
+      return Max ? detail::float_max(a, b) : detail::float_min(a, b);
     } else {
-      return simd::max(a, b);
+      return Max ? simd::max(a, b) : simd::min(a, b);
     }
   }
 };
-
-struct min_op {
-  template <class T, class...>
-  using result = T;
-  static constexpr bool commutes = true;
-  template <class T>
-    requires std::is_floating_point_v<T>
-  static constexpr auto bind_constant(T c) noexcept {
-    return detail::extremum_with<T, false>::make(c);
-  }
-  template <class T>
-  static constexpr bool accepts = element<T> && !is_complex_v<T>;
-  template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
-
-  template <class V>
-  SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (std::is_same_v<V, bool>) {
-      return a && b;
-    } else if constexpr (simd::is_mask_v<V>) {
-      return simd::mask_and(a, b);
-    } else if constexpr (std::is_floating_point_v<detail::lane_of<V>>) {
-      return detail::float_min(a, b);
-    } else {
-      return simd::min(a, b);
-    }
-  }
-};
+using max_op = extremum_op<true>;
+using min_op = extremum_op<false>;
 
 inline constexpr binary_fn<add_op> add{};
 inline constexpr binary_fn<sub_op> sub{};

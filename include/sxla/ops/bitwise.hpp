@@ -25,16 +25,20 @@ template <class T>
 inline constexpr bool is_bits_element = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 template <class T>
 inline constexpr bool is_logical_element = std::is_integral_v<T>;  // pred and integers
-}  // namespace detail
 
-struct and_op {
+// What and_, or_, xor_ and not_ share: the operand type is the result, pred or integers,
+// vectorized for every integer type with vectors and for pred (as masks).
+struct logical_op_traits {
   template <class T, class...>
   using result = T;
   template <class T>
-  static constexpr bool accepts = detail::is_logical_element<T>;
+  static constexpr bool accepts = is_logical_element<T>;
   template <class L, class T, class...>
   static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
+};
+}  // namespace detail
 
+struct and_op : detail::logical_op_traits {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -47,14 +51,7 @@ struct and_op {
   }
 };
 
-struct or_op {
-  template <class T, class...>
-  using result = T;
-  template <class T>
-  static constexpr bool accepts = detail::is_logical_element<T>;
-  template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
-
+struct or_op : detail::logical_op_traits {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -67,14 +64,7 @@ struct or_op {
   }
 };
 
-struct xor_op {
-  template <class T, class...>
-  using result = T;
-  template <class T>
-  static constexpr bool accepts = detail::is_logical_element<T>;
-  template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
-
+struct xor_op : detail::logical_op_traits {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -87,14 +77,7 @@ struct xor_op {
   }
 };
 
-struct not_op {
-  template <class T>
-  using result = T;
-  template <class T>
-  static constexpr bool accepts = detail::is_logical_element<T>;
-  template <class L, class T>
-  static constexpr bool vectorizable = simd::has_vec<T> || std::is_same_v<T, bool>;
-
+struct not_op : detail::logical_op_traits {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
