@@ -157,6 +157,20 @@ SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
   return detail::from_lanes(buf);
 }
 
+// The lanes in reverse order: lane i takes lane lanes - 1 - i (through memory for 8-bit
+// lanes, which Highway 1.0.3 cannot reverse).
+template <class T>
+SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
+  if constexpr (sizeof(T) >= 2) {
+    return {hn::Reverse(tag<T>(), v.raw)};
+  } else {
+    const detail::lane_array<T> a = detail::to_lanes(v);
+    detail::lane_array<T> r;
+    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[lanes<T> - 1 - i];
+    return detail::from_lanes(r);
+  }
+}
+
 // Lane i takes lane i % n of v (n a power of two that divides the lane count).
 template <class T>
 SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {

@@ -51,6 +51,8 @@ void stream_fence() noexcept;
 template <class T>
 vec<T> gather(const T* p, std::int64_t stride) noexcept;
 template <class T>
+vec<T> reverse(vec<T> v) noexcept;
+template <class T>
 vec<T> repeat(vec<T> v, std::size_t n) noexcept;
 template <class T>
 void transpose_square(vec<T> (&v)[1]) noexcept;

@@ -137,6 +137,15 @@ SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
   return detail::from_lanes(buf);
 }
 
+// The lanes in reverse order: lane i takes lane lanes - 1 - i (through memory, as repeat).
+template <class T>
+SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  detail::lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[lanes<T> - 1 - i];
+  return detail::from_lanes(r);
+}
+
 // Lane i takes lane i % n of v (n a power of two that divides the lane count).
 template <class T>
 SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
