@@ -613,7 +613,8 @@ constexpr primitive_type component_type(primitive_type t) noexcept {
 // ---- end include/sxla/core/element_type.hpp ----
 // ---- begin include/sxla/core/index.hpp ----
 // sxla/core/index.hpp: the integer type of dimension sizes, indices and storage offsets
-// (XLA's int64), the static rank limit, and the fixed-size multi-index type.
+// (XLA's int64), the static rank limit, the fixed-size multi-index type, and idx, the
+// list of integers that ops take as template arguments.
 #ifndef SXLA_CORE_INDEX_HPP
 #define SXLA_CORE_INDEX_HPP
 
@@ -621,23 +622,6 @@ constexpr primitive_type component_type(primitive_type t) noexcept {
 #include <cstddef>
 #include <cstdint>
 
-
-namespace sxla {
-
-// Dimension sizes, element indices and linear storage offsets (XLA uses int64).
-using index_t = std::int64_t;
-
-// The highest rank a shape may have (SXLA_MAX_RANK, default 8).
-inline constexpr std::size_t max_rank = SXLA_MAX_RANK;
-
-// A multi-index into an array of rank R, in logical dimension order.
-template <std::size_t R>
-using multi_index = std::array<index_t, R>;
-
-}  // namespace sxla
-
-#endif  // SXLA_CORE_INDEX_HPP
-// ---- end include/sxla/core/index.hpp ----
 // ---- begin include/sxla/core/small_vector.hpp ----
 // sxla/core/small_vector.hpp: small_vector<T, N>, a fixed-capacity vector that is a
 // structural type (usable inside class-type template arguments such as shape_spec) and
@@ -717,6 +701,27 @@ struct small_vector {
 
 #endif  // SXLA_CORE_SMALL_VECTOR_HPP
 // ---- end include/sxla/core/small_vector.hpp ----
+
+namespace sxla {
+
+// Dimension sizes, element indices and linear storage offsets (XLA uses int64).
+using index_t = std::int64_t;
+
+// The highest rank a shape may have (SXLA_MAX_RANK, default 8).
+inline constexpr std::size_t max_rank = SXLA_MAX_RANK;
+
+// A multi-index into an array of rank R, in logical dimension order.
+template <std::size_t R>
+using multi_index = std::array<index_t, R>;
+
+// Up to max_rank integers as one template argument (a structural type):
+// x::slice<x::idx{0, 1}, x::idx{2, 3}>(a).
+using idx = small_vector<index_t, max_rank>;
+
+}  // namespace sxla
+
+#endif  // SXLA_CORE_INDEX_HPP
+// ---- end include/sxla/core/index.hpp ----
 // ---- begin include/sxla/core/static_string.hpp ----
 // sxla/core/static_string.hpp: static_string<N>, a fixed-capacity string for constexpr
 // text (shape strings, messages) with no heap. Appends past the capacity are dropped
@@ -3707,6 +3712,20 @@ SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
   return detail::from_lanes(buf);
 }
 
+// The lanes in reverse order: lane i takes lane lanes - 1 - i (through memory for 8-bit
+// lanes, which Highway 1.0.3 cannot reverse).
+template <class T>
+SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
+  if constexpr (sizeof(T) >= 2) {
+    return {hn::Reverse(tag<T>(), v.raw)};
+  } else {
+    const detail::lane_array<T> a = detail::to_lanes(v);
+    detail::lane_array<T> r;
+    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[lanes<T> - 1 - i];
+    return detail::from_lanes(r);
+  }
+}
+
 // Lane i takes lane i % n of v (n a power of two that divides the lane count).
 template <class T>
 SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
@@ -4262,6 +4281,15 @@ SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
   return detail::from_lanes(buf);
 }
 
+// The lanes in reverse order: lane i takes lane lanes - 1 - i (through memory, as repeat).
+template <class T>
+SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  detail::lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[lanes<T> - 1 - i];
+  return detail::from_lanes(r);
+}
+
 // Lane i takes lane i % n of v (n a power of two that divides the lane count).
 template <class T>
 SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
@@ -4603,6 +4631,8 @@ void stream(vec<T> v, T* p) noexcept;
 void stream_fence() noexcept;
 template <class T>
 vec<T> gather(const T* p, std::int64_t stride) noexcept;
+template <class T>
+vec<T> reverse(vec<T> v) noexcept;
 template <class T>
 vec<T> repeat(vec<T> v, std::size_t n) noexcept;
 template <class T>
@@ -6091,6 +6121,197 @@ struct binary_fn {
 
 #endif  // SXLA_EXPR_MAKE_ELEMENTWISE_HPP
 // ---- end include/sxla/expr/make_elementwise.hpp ----
+// ---- begin include/sxla/expr/view_lines.hpp ----
+// sxla/expr/view_lines.hpp: the line cursors of the data-movement views (ops/rev.hpp,
+// slice.hpp, pad.hpp, concatenate.hpp, dynamic_update_slice.hpp), built on their
+// operands' lines (line.hpp has the protocol):
+//
+//   reversed_line   element j is base's element top - j (rev)
+//   stepped_line    element j is base's element j * Step (slice with a stride); over a
+//                   strided memory line it is a strided memory line again (step_line)
+//   spliced_line    elements [begin, end) from one line, shifted, the rest from another
+//                   (pad's edges, dynamic_update_slice's window)
+//   chosen_line     one of N lines of the same value type, chosen at run time
+//                   (concatenate across its dimension)
+//   joined_line     N lines one after the other (concatenate along its dimension)
+//
+// Vector loads that straddle a boundary (a splice's edge, a join) go element by element:
+// at most two such loads per boundary, the others are the operand lines' own loads.
+#ifndef SXLA_EXPR_VIEW_LINES_HPP
+#define SXLA_EXPR_VIEW_LINES_HPP
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+
+namespace sxla {
+
+// The element type of a line (what get returns).
+template <class Line>
+using line_value_t = std::remove_cvref_t<decltype(std::declval<const Line&>().get(0))>;
+
+namespace detail {
+template <class T, class...>
+struct first_type {
+  using type = T;
+};
+
+// n elements of a line from j, one by one (the other lanes: any value).
+template <class L, class Line>
+SXLA_FORCE_INLINE auto load_elements(const Line& line, index_t j, std::size_t n) noexcept {
+  return load_by_element<L, line_value_t<Line>>([&line](index_t k) { return line.get(k); }, j, n);
+}
+}  // namespace detail
+
+template <class Base>
+struct reversed_line {
+  using value_type = line_value_t<Base>;
+  Base base;
+  index_t top;
+
+  SXLA_FORCE_INLINE constexpr value_type get(index_t j) const noexcept { return base.get(top - j); }
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
+    if constexpr (std::is_same_v<value_type, bool>) {
+      return detail::load_elements<L>(*this, j, simd::lanes<L>);
+    } else {
+      return simd::reverse(base.template load<L>(top - j - static_cast<index_t>(simd::lanes<L>) + 1));
+    }
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
+    return detail::load_elements<L>(*this, j, n);
+  }
+};
+
+template <class Base, index_t Step>
+struct stepped_line {
+  using value_type = line_value_t<Base>;
+  Base base;
+
+  SXLA_FORCE_INLINE constexpr value_type get(index_t j) const noexcept { return base.get(j * Step); }
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
+    return detail::load_elements<L>(*this, j, simd::lanes<L>);
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
+    return detail::load_elements<L>(*this, j, n);
+  }
+};
+
+// Every Step-th element of a line.
+template <index_t Step, class Line>
+SXLA_FORCE_INLINE constexpr auto step_line(const Line& line) noexcept {
+  if constexpr (Step == 1) {
+    return line;
+  } else if constexpr (requires { []<class T, index_t S>(const strided_line<T, S>&) {}(line); }) {
+    return [&]<class T, index_t S>(const strided_line<T, S>& l) { return strided_line<T, S * Step>{l.p}; }(line);
+  } else {
+    return stepped_line<Line, Step>{line};
+  }
+}
+
+template <class Outside, class Inside>
+struct spliced_line {
+  using value_type = line_value_t<Outside>;
+  static_assert(std::is_same_v<value_type, line_value_t<Inside>>);
+  Outside outside;
+  Inside inside;
+  index_t begin, end, shift;  // j in [begin, end): inside's element j - shift
+
+  SXLA_FORCE_INLINE constexpr value_type get(index_t j) const noexcept {
+    return begin <= j && j < end ? inside.get(j - shift) : outside.get(j);
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
+    constexpr auto n = static_cast<index_t>(simd::lanes<L>);
+    if (begin <= j && j + n <= end) return inside.template load<L>(j - shift);
+    if (j + n <= begin || end <= j) return outside.template load<L>(j);
+    return detail::load_elements<L>(*this, j, simd::lanes<L>);
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
+    return detail::load_elements<L>(*this, j, n);
+  }
+};
+
+template <class... Lines>
+struct chosen_line {
+  using value_type = line_value_t<typename detail::first_type<Lines...>::type>;
+  detail::pack<Lines...> lines;
+  std::size_t chosen;
+
+  template <class F>
+  SXLA_FORCE_INLINE constexpr auto visit(F f) const noexcept {
+    return visit_from<0>(f);
+  }
+  SXLA_FORCE_INLINE constexpr value_type get(index_t j) const noexcept {
+    return visit([j](const auto& l) { return l.get(j); });
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
+    return visit([j](const auto& l) { return l.template load<L>(j); });
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
+    return visit([j, n](const auto& l) { return l.template load_n<L>(j, n); });
+  }
+
+ private:
+  template <std::size_t K, class F>
+  SXLA_FORCE_INLINE constexpr auto visit_from(F f) const noexcept {
+    if constexpr (K + 1 == sizeof...(Lines)) {
+      return f(lines.template get<K>());
+    } else {
+      return chosen == K ? f(lines.template get<K>()) : visit_from<K + 1>(f);
+    }
+  }
+};
+
+// Line k covers [Offsets[k], Offsets[k + 1]) of the joined positions, its element 0 at
+// Offsets[k]; element j of the joined line is position first + j.
+template <auto Offsets, class... Lines>
+struct joined_line {
+  using value_type = line_value_t<typename detail::first_type<Lines...>::type>;
+  detail::pack<Lines...> lines;
+  index_t first;
+
+  SXLA_FORCE_INLINE constexpr value_type get(index_t j) const noexcept {
+    const index_t q = first + j;
+    return find<0>(q, [q]<std::size_t K>(const auto& l) { return l.get(q - Offsets[K]); });
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
+    constexpr auto n = static_cast<index_t>(simd::lanes<L>);
+    const index_t q = first + j;
+    return find<0>(q, [&]<std::size_t K>(const auto& l) {
+      if (q + n <= Offsets[K + 1]) return l.template load<L>(q - Offsets[K]);
+      return detail::load_elements<L>(*this, j, simd::lanes<L>);
+    });
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
+    return detail::load_elements<L>(*this, j, n);
+  }
+
+ private:
+  // f.template operator()<K>(line K) for the K whose range holds q.
+  template <std::size_t K, class F>
+  SXLA_FORCE_INLINE constexpr auto find(index_t q, F f) const noexcept {
+    if constexpr (K + 1 == sizeof...(Lines)) {
+      return f.template operator()<K>(lines.template get<K>());
+    } else {
+      return q < Offsets[K + 1] ? f.template operator()<K>(lines.template get<K>()) : find<K + 1>(q, f);
+    }
+  }
+};
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_VIEW_LINES_HPP
+// ---- end include/sxla/expr/view_lines.hpp ----
 
 // ---- begin include/sxla/ops/arithmetic.hpp ----
 // sxla/ops/arithmetic.hpp: XLA's elementwise arithmetic: add, sub, mul, div, rem, max,
@@ -6961,6 +7182,582 @@ inline constexpr unary_fn<conj_op> conj{};
 
 #endif  // SXLA_OPS_COMPLEX_HPP
 // ---- end include/sxla/ops/complex.hpp ----
+// ---- begin include/sxla/ops/concatenate.hpp ----
+// sxla/ops/concatenate.hpp: XLA's Concatenate as a lazy node: x::concatenate<0>(a, b, c)
+// stacks its operands along dimension 0 (all of the same rank and element type, the
+// other dimensions equal). A line along another dimension is one operand's line, chosen
+// per line; a line along the concatenated dimension runs through the operands' lines one
+// after the other. Scalars cannot be concatenated; a dimension out of range, different
+// ranks, element types or sizes are compile errors naming the op and the shapes.
+#ifndef SXLA_OPS_CONCATENATE_HPP
+#define SXLA_OPS_CONCATENATE_HPP
+
+#include <array>
+#include <cstddef>
+#include <utility>
+
+
+namespace sxla {
+
+template <std::size_t Dim, class... Ops>
+struct concatenate_node {
+  static constexpr bool is_expression = true;
+  using Op0 = typename detail::first_type<Ops...>::type;
+  using value_type = typename Op0::value_type;
+  using lane_type = first_lane_t<typename Ops::lane_type...>;
+  static constexpr std::size_t rank = Op0::rank;
+  static constexpr std::size_t count = sizeof...(Ops);
+  // Operand k covers [offsets[k], offsets[k + 1]) along Dim.
+  static constexpr std::array<index_t, count + 1> offsets = [] {
+    std::array<index_t, count + 1> o{};
+    const index_t sizes[] = {Ops::spec.dimensions[Dim]...};
+    for (std::size_t k = 0; k < count; ++k) o[k + 1] = o[k] + sizes[k];
+    return o;
+  }();
+  static constexpr shape_spec spec = [] {
+    idx d = Op0::spec.dimensions;
+    d[Dim] = offsets[count];
+    return logical_spec(Op0::spec.element_type, d);
+  }();
+
+  detail::pack<Ops...> ops;
+
+  // The operand that holds position q along Dim.
+  SXLA_FORCE_INLINE static constexpr std::size_t operand_at(index_t q) noexcept {
+    std::size_t k = 0;
+    while (k + 1 < count && q >= offsets[k + 1]) ++k;
+    return k;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return at_from<0>(idx);
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return [&]<std::size_t... K>(std::index_sequence<K...>) {
+      if constexpr (M == Dim) {
+        multi_index<rank> s = start;
+        s[Dim] = 0;
+        using P = detail::pack<decltype(ops.template get<K>().template line<M>(s))...>;
+        using J = joined_line<offsets, decltype(ops.template get<K>().template line<M>(s))...>;
+        return J{P(ops.template get<K>().template line<M>(s)...), start[Dim]};
+      } else {
+        using P = detail::pack<decltype(ops.template get<K>().template line<M>(start))...>;
+        using C = chosen_line<decltype(ops.template get<K>().template line<M>(start))...>;
+        return C{P(operand_line<K, M>(start)...), operand_at(start[Dim])};
+      }
+    }(std::make_index_sequence<count>{});
+  }
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = Outer != Dim && Inner != Dim && (Ops::template mergeable<Outer, Inner> && ...);
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  void periodic_line(const multi_index<rank>&) const noexcept;  // never called
+  template <std::size_t M>
+  static constexpr bool strided_along = (Ops::template strided_along<M> || ...);
+  template <class L>
+  static constexpr bool vectorizable = (Ops::template vectorizable<L> && ...);
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    ops.apply([&](const auto&... op) { (op.for_each_leaf(f, false), ...); });
+  }
+
+ private:
+  // Operand K's line along M at start's position, clamped into the operand (only the
+  // chosen operand's line is read).
+  template <std::size_t K, std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto operand_line(multi_index<rank> start) const noexcept {
+    const index_t n = offsets[K + 1] - offsets[K];
+    const index_t q = start[Dim] - offsets[K];
+    start[Dim] = q < 0 || n == 0 ? 0 : (q >= n ? n - 1 : q);
+    return ops.template get<K>().template line<M>(start);
+  }
+
+  template <std::size_t K>
+  SXLA_FORCE_INLINE constexpr value_type at_from(const multi_index<rank>& idx) const noexcept {
+    if constexpr (K + 1 < count) {
+      if (idx[Dim] >= offsets[K + 1]) return at_from<K + 1>(idx);
+    }
+    multi_index<rank> s = idx;
+    s[Dim] -= offsets[K];
+    return ops.template get<K>().at(s);
+  }
+};
+
+struct concatenate_op {};
+
+namespace detail {
+enum class concatenate_error { none, scalar, dimension_out_of_range, ranks_differ, element_types_differ, sizes_differ };
+
+template <std::size_t Dim, class... E>
+constexpr concatenate_error check_concatenate() noexcept {
+  constexpr shape_spec specs[] = {E::spec...};
+  const shape_spec& first = specs[0];
+  if (first.dimensions.size() == 0) return concatenate_error::scalar;
+  if (Dim >= first.dimensions.size()) return concatenate_error::dimension_out_of_range;
+  for (const shape_spec& s : specs)
+    if (s.dimensions.size() != first.dimensions.size()) return concatenate_error::ranks_differ;
+  for (const shape_spec& s : specs)
+    if (s.element_type != first.element_type) return concatenate_error::element_types_differ;
+  for (const shape_spec& s : specs)
+    for (std::size_t d = 0; d < first.dimensions.size(); ++d)
+      if (d != Dim && s.dimensions[d] != first.dimensions[d]) return concatenate_error::sizes_differ;
+  return concatenate_error::none;
+}
+
+template <class Op, concatenate_error E, class... Shapes>
+consteval bool check_concatenate_arguments() {
+  static_assert(E != concatenate_error::scalar, "sxla::concatenate: scalars cannot be concatenated");
+  static_assert(E != concatenate_error::dimension_out_of_range,
+                "sxla::concatenate: the dimension is not a dimension of the operands");
+  static_assert(E != concatenate_error::ranks_differ, "sxla::concatenate: the operands' ranks differ");
+  static_assert(E != concatenate_error::element_types_differ,
+                "sxla::concatenate: the operands' element types differ");
+  static_assert(E != concatenate_error::sizes_differ,
+                "sxla::concatenate: the operands' sizes differ in a dimension other than the "
+                "concatenated one");
+  return E == concatenate_error::none;
+}
+}  // namespace detail
+
+// Concatenate(operands..., Dim).
+template <std::size_t Dim, operand X0, operand... X>
+constexpr auto concatenate(X0&& x0, X&&... x) noexcept {
+  constexpr detail::concatenate_error err = detail::check_concatenate<Dim, operand_t<X0>, operand_t<X>...>();
+  if constexpr (err != detail::concatenate_error::none) {
+    static_assert(detail::check_concatenate_arguments<concatenate_op, err, shape_display_t<operand_t<X0>::spec>,
+                                                      shape_display_t<operand_t<X>::spec>...>());
+    return as_operand(static_cast<X0&&>(x0));
+  } else {
+    using N = concatenate_node<Dim, operand_t<X0>, operand_t<X>...>;
+    return N{detail::pack<operand_t<X0>, operand_t<X>...>(as_operand(static_cast<X0&&>(x0)),
+                                                          as_operand(static_cast<X&&>(x))...)};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_CONCATENATE_HPP
+// ---- end include/sxla/ops/concatenate.hpp ----
+// ---- begin include/sxla/ops/dynamic_update_slice.hpp ----
+// sxla/ops/dynamic_update_slice.hpp: XLA's DynamicUpdateSlice, as a lazy node and in place.
+//   x::dynamic_update_slice(op, update, i, j)            op with update written at (i, j)
+//   x::dynamic_update_slice_in_place(t, update, i, j)    writes update into tensor/view t
+// Each start is clamped to [0, operand size - update size], as XLA does, so the update
+// always lands inside. A line of the node is the operand's line with the update's line
+// spliced in where the window crosses it. The in-place form writes only the window (an
+// update that reads t is evaluated into a temporary first). Ranks, element types or an
+// update larger than the operand that differ are compile errors naming the op and the
+// shapes.
+#ifndef SXLA_OPS_DYNAMIC_UPDATE_SLICE_HPP
+#define SXLA_OPS_DYNAMIC_UPDATE_SLICE_HPP
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/ops/slice.hpp ----
+// sxla/ops/slice.hpp: XLA's Slice and DynamicSlice as lazy nodes (no copy).
+//   x::slice<x::idx{2, 1}, x::idx{4, 3}>(b)             Slice(b, {2,1}, {4,3}): [2,4) x [1,3)
+//   x::slice<x::idx{0}, x::idx{5}, x::idx{2}>(a)        every 2nd element: ceil((5-0)/2) = 3
+//   x::dynamic_slice<2, 2>(b, i, j)                     sizes static, starts at run time
+// A slice reads its operand in place: a line of the result is the operand's line from the
+// slice's start (every Stride-th element: over memory, a strided line again).
+// DynamicSlice clamps each start to [0, operand size - slice size], as XLA does, so the
+// slice is always in bounds whatever the starts. Bad static arguments (limits beyond the
+// shape, start above limit, stride below 1, a size larger than the dimension, the wrong
+// number of entries or starts) are compile errors naming the op and the shape.
+#ifndef SXLA_OPS_SLICE_HPP
+#define SXLA_OPS_SLICE_HPP
+
+#include <cstddef>
+#include <concepts>
+#include <type_traits>
+#include <utility>
+
+
+namespace sxla {
+
+// The window of an operand from `starts`, Dims elements every Stride-th.
+template <class Op, idx Dims, idx Stride>
+struct slice_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  using lane_type = typename Op::lane_type;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, Dims);
+
+  Op operand;
+  multi_index<rank> starts;
+
+  SXLA_FORCE_INLINE constexpr multi_index<rank> source(const multi_index<rank>& idx) const noexcept {
+    multi_index<rank> s{};
+    for (std::size_t d = 0; d < rank; ++d) s[d] = starts[d] + idx[d] * Stride[d];
+    return s;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return operand.at(source(idx));
+  }
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return step_line<Stride[M]>(operand.template line<M>(source(start)));
+  }
+
+ private:
+  // A run along Inner continues across Outer when Inner is whole (so its start is 0) and
+  // neither is strided.
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool runs_on = Stride[Outer] == 1 && Stride[Inner] == 1 && Dims[Inner] == Op::spec.dimensions[Inner];
+
+ public:
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = runs_on<Outer, Inner> && Op::template mergeable<Outer, Inner>;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = runs_on<Outer, Inner> && Op::template periodic_mergeable<Outer, Inner>;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return operand.template periodic_line<Outer, Inner, L>(source(start));
+  }
+  template <std::size_t M>
+  static constexpr bool strided_along = Stride[M] != 1 || Op::template strided_along<M>;
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+};
+
+struct slice_op {};
+struct dynamic_slice_op {};
+
+namespace detail {
+enum class slice_error { none, wrong_length, start_negative, limit_beyond_shape, start_above_limit, stride_below_one };
+
+constexpr slice_error check_slice(const idx& dims, const idx& start, const idx& limit, const idx& stride) noexcept {
+  if (start.size() != dims.size() || limit.size() != dims.size() || stride.size() != dims.size())
+    return slice_error::wrong_length;
+  for (std::size_t d = 0; d < dims.size(); ++d) {
+    if (start[d] < 0) return slice_error::start_negative;
+    if (limit[d] > dims[d]) return slice_error::limit_beyond_shape;
+    if (start[d] > limit[d]) return slice_error::start_above_limit;
+    if (stride[d] < 1) return slice_error::stride_below_one;
+  }
+  return slice_error::none;
+}
+
+template <class Op, class Shape, slice_error E>
+consteval bool check_slice_arguments() {
+  static_assert(E != slice_error::wrong_length,
+                "sxla::slice: start, limit and strides need one entry per operand dimension");
+  static_assert(E != slice_error::start_negative, "sxla::slice: a start index is negative");
+  static_assert(E != slice_error::limit_beyond_shape,
+                "sxla::slice: a limit index is beyond the operand's dimension size");
+  static_assert(E != slice_error::start_above_limit, "sxla::slice: a start index is above its limit");
+  static_assert(E != slice_error::stride_below_one, "sxla::slice: a stride is below 1");
+  return E == slice_error::none;
+}
+
+template <class Op, class Shape, bool CountOk, bool SizesOk>
+consteval bool check_dynamic_slice_arguments() {
+  static_assert(CountOk, "sxla::dynamic_slice: give one size and one start index per operand dimension");
+  static_assert(SizesOk, "sxla::dynamic_slice: a slice size is negative or larger than the operand's dimension");
+  return CountOk && SizesOk;
+}
+
+constexpr idx slice_dimensions(const idx& start, const idx& limit, const idx& stride) noexcept {
+  idx d;
+  for (std::size_t k = 0; k < start.size(); ++k) d.push_back((limit[k] - start[k] + stride[k] - 1) / stride[k]);
+  return d;
+}
+// A run-time start index clamped to [0, hi] (hi >= 0), as XLA clamps: in the index's
+// own type, so a huge unsigned start is hi.
+template <std::integral I>
+constexpr index_t clamp_index(I i, index_t hi) noexcept {
+  if constexpr (std::is_unsigned_v<I>) {
+    return i > static_cast<std::make_unsigned_t<index_t>>(hi) ? hi : static_cast<index_t>(i);
+  } else {
+    return i < 0 ? 0 : (static_cast<index_t>(i) > hi ? hi : static_cast<index_t>(i));
+  }
+}
+
+constexpr idx ones(std::size_t n) noexcept {
+  idx d;
+  for (std::size_t k = 0; k < n; ++k) d.push_back(1);
+  return d;
+}
+}  // namespace detail
+
+// Slice(operand, Start, Limit, Stride): Stride defaults to all 1.
+template <idx Start, idx Limit, idx Stride = idx{}, operand X>
+constexpr auto slice(X&& x) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr idx stride = Stride.size() == 0 ? detail::ones(E::rank) : Stride;
+  constexpr detail::slice_error err = detail::check_slice(E::spec.dimensions, Start, Limit, stride);
+  if constexpr (err != detail::slice_error::none) {
+    static_assert(detail::check_slice_arguments<slice_op, shape_display_t<E::spec>, err>());
+    return e;
+  } else {
+    using N = slice_node<E, detail::slice_dimensions(Start, Limit, stride), stride>;
+    multi_index<E::rank> s{};
+    for (std::size_t d = 0; d < E::rank; ++d) s[d] = Start[d];
+    return N{e, s};
+  }
+}
+
+// DynamicSlice(operand, {starts...}, {Sizes...}): start d is clamped to
+// [0, dimension d - Sizes[d]].
+template <index_t... Sizes, operand X, std::integral... I>
+constexpr auto dynamic_slice(X&& x, I... starts) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr bool count_ok = sizeof...(Sizes) == E::rank && sizeof...(I) == E::rank;
+  constexpr bool sizes_ok = [] {
+    if constexpr (count_ok) {
+      const idx sizes{Sizes...};
+      for (std::size_t d = 0; d < E::rank; ++d)
+        if (sizes[d] < 0 || sizes[d] > E::spec.dimensions[d]) return false;
+    }
+    return true;
+  }();
+  if constexpr (!count_ok || !sizes_ok) {
+    static_assert(detail::check_dynamic_slice_arguments<dynamic_slice_op, shape_display_t<E::spec>, count_ok, sizes_ok>());
+    return e;
+  } else {
+    constexpr idx sizes{Sizes...};
+    const multi_index<E::rank> s = [&]<std::size_t... D>(std::index_sequence<D...>) {
+      return multi_index<E::rank>{detail::clamp_index(starts, E::spec.dimensions[D] - sizes[D])...};
+    }(std::make_index_sequence<E::rank>{});
+    return slice_node<E, sizes, detail::ones(E::rank)>{e, s};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_SLICE_HPP
+// ---- end include/sxla/ops/slice.hpp ----
+
+namespace sxla {
+
+template <class Op, class Upd>
+struct dynamic_update_slice_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  using lane_type = first_lane_t<typename Op::lane_type, typename Upd::lane_type>;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr shape_spec spec = Op::spec;
+
+  Op operand;
+  Upd update;
+  multi_index<rank> starts;  // clamped
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    multi_index<rank> u{};
+    bool inside = true;
+    for (std::size_t d = 0; d < rank; ++d) {
+      u[d] = idx[d] - starts[d];
+      inside = inside && u[d] >= 0 && u[d] < Upd::spec.dimensions[d];
+    }
+    return inside ? update.at(u) : operand.at(idx);
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    multi_index<rank> u{};
+    bool inside = true;
+    for (std::size_t d = 0; d < rank; ++d) {
+      if (d == M) continue;
+      const index_t k = start[d] - starts[d];
+      inside = inside && k >= 0 && k < Upd::spec.dimensions[d];
+      u[d] = inside ? k : 0;
+    }
+    const index_t shift = starts[M] - start[M];  // line element j is update element j - shift
+    index_t begin = 0, end = 0;
+    if (inside && whole(M)) {  // the line may run on across merged dimensions
+      begin = std::numeric_limits<index_t>::min();
+      end = std::numeric_limits<index_t>::max();
+    } else if (inside) {
+      begin = shift;
+      end = shift + Upd::spec.dimensions[M];
+    }
+    using A = decltype(operand.template line<M>(start));
+    using B = decltype(update.template line<M>(u));
+    return spliced_line<A, B>{operand.template line<M>(start), update.template line<M>(u), begin, end, shift};
+  }
+
+ private:
+  static constexpr bool whole(std::size_t d) noexcept { return Upd::spec.dimensions[d] == Op::spec.dimensions[d]; }
+
+ public:
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = whole(Outer) && whole(Inner) && Op::template mergeable<Outer, Inner> &&
+                                    Upd::template mergeable<Outer, Inner>;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  void periodic_line(const multi_index<rank>&) const noexcept;  // never called
+  template <std::size_t M>
+  static constexpr bool strided_along = Op::template strided_along<M> || Upd::template strided_along<M>;
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L> && Upd::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool direct) const {
+    operand.for_each_leaf(f, direct);
+    update.for_each_leaf(f, false);
+  }
+};
+
+struct dynamic_update_slice_op {};
+
+namespace detail {
+enum class update_slice_error { none, ranks_differ, element_types_differ, update_too_large, wrong_start_count };
+
+template <class Op, class Upd, std::size_t Starts>
+constexpr update_slice_error check_update_slice() noexcept {
+  if (Op::rank != Upd::rank) return update_slice_error::ranks_differ;
+  if (Op::spec.element_type != Upd::spec.element_type) return update_slice_error::element_types_differ;
+  for (std::size_t d = 0; d < Op::rank; ++d)
+    if (Upd::spec.dimensions[d] > Op::spec.dimensions[d]) return update_slice_error::update_too_large;
+  if (Starts != Op::rank) return update_slice_error::wrong_start_count;
+  return update_slice_error::none;
+}
+
+template <class Op, class Operand, class Update, update_slice_error E>
+consteval bool check_update_slice_arguments() {
+  static_assert(E != update_slice_error::ranks_differ,
+                "sxla::dynamic_update_slice: the operand's and the update's ranks differ");
+  static_assert(E != update_slice_error::element_types_differ,
+                "sxla::dynamic_update_slice: the operand's and the update's element types differ");
+  static_assert(E != update_slice_error::update_too_large,
+                "sxla::dynamic_update_slice: the update is larger than the operand in a dimension");
+  static_assert(E != update_slice_error::wrong_start_count,
+                "sxla::dynamic_update_slice: give one start index per operand dimension");
+  return E == update_slice_error::none;
+}
+
+template <class Op, class Upd, std::integral... I>
+constexpr multi_index<Op::rank> clamped_starts(I... starts) noexcept {
+  return [&]<std::size_t... D>(std::index_sequence<D...>) {
+    return multi_index<Op::rank>{clamp_index(starts, Op::spec.dimensions[D] - Upd::spec.dimensions[D])...};
+  }(std::make_index_sequence<Op::rank>{});
+}
+}  // namespace detail
+
+// DynamicUpdateSlice(operand, update, {starts...}).
+template <operand X, operand U, std::integral... I>
+constexpr auto dynamic_update_slice(X&& x, U&& u, I... starts) noexcept {
+  using E = operand_t<X>;
+  using F = operand_t<U>;
+  constexpr detail::update_slice_error err = detail::check_update_slice<E, F, sizeof...(I)>();
+  if constexpr (err != detail::update_slice_error::none) {
+    static_assert(detail::check_update_slice_arguments<dynamic_update_slice_op, shape_display_t<E::spec>,
+                                                       shape_display_t<F::spec>, err>());
+    return as_operand(static_cast<X&&>(x));
+  } else {
+    return dynamic_update_slice_node<E, F>{as_operand(static_cast<X&&>(x)), as_operand(static_cast<U&&>(u)),
+                                           detail::clamped_starts<E, F>(starts...)};
+  }
+}
+
+namespace detail {
+// Writes e (of U's dimensions) into dst's window at `at`, along dst's most minor
+// physical dimension, with the executor's line writer where dst is untiled.
+template <class Dst, class E>
+constexpr void write_window(Dst& dst, const E& e, const multi_index<E::rank>& at) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  constexpr std::size_t rank = E::rank;
+  T* out = dst.data();
+  multi_index<rank> u{};
+  for (std::size_t d = 0; d < rank; ++d)
+    if (E::spec.dimensions[d] == 0) return;
+  if constexpr (rank == 0) {
+    out[D::offset(at)] = e.at(u);
+  } else {
+    constexpr auto inner = static_cast<std::size_t>(D::map.physical_to_logical[rank - 1]);
+    constexpr index_t n = E::spec.dimensions[inner];
+    while (true) {
+      multi_index<rank> o{};
+      for (std::size_t d = 0; d < rank; ++d) o[d] = at[d] + u[d];
+      if constexpr (!D::is_tiled && D::map.strides[inner] == 1) {
+        if (std::is_constant_evaluated()) {
+          const auto line = e.template line<inner>(u);
+          for (index_t j = 0; j < n; ++j) out[D::offset(o) + j] = line.get(j);
+        } else {
+          write_line<E, T, false>(e.template line<inner>(u), out + D::offset(o), n);
+        }
+      } else {
+        for (index_t j = 0; j < n; ++j, ++o[inner], ++u[inner]) out[D::offset(o)] = e.at(u);
+        u[inner] = 0;
+      }
+      // Next index of the other dimensions (an odometer, the last fastest).
+      bool done = true;
+      for (std::size_t d = rank; d-- > 0;) {
+        if (d == inner) continue;
+        if (++u[d] < E::spec.dimensions[d]) {
+          done = false;
+          break;
+        }
+        u[d] = 0;
+      }
+      if (done) return;
+    }
+  }
+}
+}  // namespace detail
+
+// dst := DynamicUpdateSlice(dst, update, {starts...}), writing only the window.
+template <storage_array Dst, operand U, std::integral... I>
+constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexcept {
+  using E = operand_t<Dst&>;
+  using F = operand_t<U>;
+  constexpr detail::update_slice_error err = detail::check_update_slice<E, F, sizeof...(I)>();
+  if constexpr (err != detail::update_slice_error::none) {
+    static_assert(detail::check_update_slice_arguments<dynamic_update_slice_op, shape_display_t<E::spec>,
+                                                       shape_display_t<F::spec>, err>());
+  } else {
+    const auto e = as_operand(static_cast<U&&>(u));
+    const multi_index<E::rank> at = detail::clamped_starts<E, F>(starts...);
+    bool overlaps = false;
+    if (!std::is_constant_evaluated()) {
+      const auto first = reinterpret_cast<std::uintptr_t>(dst.data());
+      const auto last = first + static_cast<std::uintptr_t>(Dst::shape_type::storage_count) *
+                                    sizeof(typename Dst::shape_type::value_type);
+      e.for_each_leaf([&]<shape_spec S>(std::uintptr_t b, std::uintptr_t end, bool) {
+        overlaps = overlaps || (b < last && first < end);
+      }, false);
+    }
+    if (overlaps) {  // through a temporary, as assign.hpp does
+      using tmp_t = tensor<F::spec>;
+      if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
+        const tmp_t tmp(e);
+        detail::write_window(dst, as_operand(tmp), at);
+      } else {
+        const std::unique_ptr<tmp_t> tmp(new tmp_t(e));
+        detail::write_window(dst, as_operand(*tmp), at);
+      }
+    } else {
+      detail::write_window(dst, e, at);
+    }
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_DYNAMIC_UPDATE_SLICE_HPP
+// ---- end include/sxla/ops/dynamic_update_slice.hpp ----
 // ---- begin include/sxla/ops/iota.hpp ----
 // sxla/ops/iota.hpp: XLA's Iota as a lazy node: x::iota<"s32[4,8]", 0>() holds at each
 // index its coordinate along dimension 0. Floating-point types take the converted
@@ -8623,6 +9420,610 @@ constexpr auto operator!=(A&& a, B&& b) noexcept {
 
 #endif  // SXLA_OPS_OPERATORS_HPP
 // ---- end include/sxla/ops/operators.hpp ----
+// ---- begin include/sxla/ops/pad.hpp ----
+// sxla/ops/pad.hpp: XLA's Pad as a lazy node:
+//   x::pad<x::idx{lo...}, x::idx{hi...}, x::idx{interior...}>(op, value)
+// Result dimension d has lo[d] + hi[d] + n + (n - 1) interior[d] elements (n the operand's
+// size, lo + hi when n is 0). Interior padding comes first, then the edges; a negative
+// edge removes that many elements of the interior-padded operand. The padding value is a
+// run-time scalar of the operand's element type. Interior is optional (all 0).
+// A line along a dimension without interior padding is the operand's own line between
+// the edges and the padding value outside them; with interior padding it goes element
+// by element. A negative interior, a negative result size or the wrong number of entries
+// are compile errors naming the op and the shape.
+#ifndef SXLA_OPS_PAD_HPP
+#define SXLA_OPS_PAD_HPP
+
+#include <cstddef>
+#include <limits>
+
+
+namespace sxla {
+
+namespace detail {
+constexpr idx padded_dimensions(const idx& dims, const idx& lo, const idx& hi, const idx& interior) noexcept {
+  idx r;
+  for (std::size_t d = 0; d < dims.size(); ++d)
+    r.push_back(lo[d] + hi[d] + dims[d] + (dims[d] > 0 ? (dims[d] - 1) * interior[d] : 0));
+  return r;
+}
+}  // namespace detail
+
+template <class Op, idx Lo, idx Hi, idx Interior>
+struct pad_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  using lane_type = typename Op::lane_type;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr idx in_dims = Op::spec.dimensions;
+  static constexpr idx out_dims = detail::padded_dimensions(in_dims, Lo, Hi, Interior);
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, out_dims);
+
+  Op operand;
+  value_type value;
+
+  // The operand index along d of result index i, or -1 for padding.
+  SXLA_FORCE_INLINE static constexpr index_t source_index(std::size_t d, index_t i) noexcept {
+    const index_t p = i - Lo[d];
+    const index_t step = Interior[d] + 1;
+    if (p < 0 || p % step != 0 || p / step >= in_dims[d]) return -1;
+    return p / step;
+  }
+  // The operand index of idx (each padding coordinate replaced by 0), and whether idx is
+  // an operand element.
+  SXLA_FORCE_INLINE static constexpr bool source(const multi_index<rank>& idx, multi_index<rank>& s) noexcept {
+    bool inside = true;
+    for (std::size_t d = 0; d < rank; ++d) {
+      const index_t k = source_index(d, idx[d]);
+      inside = inside && k >= 0;
+      s[d] = k >= 0 ? k : 0;
+    }
+    return inside;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    multi_index<rank> s{};
+    return source(idx, s) ? operand.at(s) : value;
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    if constexpr (Interior[M] != 0 || in_dims[M] == 0) {
+      return make_gather_line<value_type>([this, start](index_t j) {
+        multi_index<rank> k = start;
+        k[M] += j;
+        return at(k);
+      });
+    } else {
+      // Element j is result index first + j along M, operand index first + j - Lo[M]
+      // of the operand line that starts at index 0, when the other coordinates are
+      // inside the operand; padding elsewhere.
+      multi_index<rank> s{};
+      bool inside = true;
+      for (std::size_t d = 0; d < rank; ++d) {
+        if (d == M) continue;
+        const index_t k = source_index(d, start[d]);
+        inside = inside && k >= 0;
+        s[d] = k >= 0 ? k : 0;
+      }
+      const index_t shift = Lo[M] - start[M];
+      index_t begin = 0, end = 0;
+      if (inside && unpadded(M)) {  // the line may run on across merged dimensions
+        begin = std::numeric_limits<index_t>::min();
+        end = std::numeric_limits<index_t>::max();
+      } else if (inside) {
+        begin = shift;
+        end = shift + in_dims[M];
+      }
+      using Inside = decltype(operand.template line<M>(s));
+      return spliced_line<constant_line<value_type>, Inside>{constant_line<value_type>{value},
+                                                              operand.template line<M>(s), begin, end, shift};
+    }
+  }
+
+ private:
+  static constexpr bool unpadded(std::size_t d) noexcept { return Lo[d] == 0 && Hi[d] == 0 && Interior[d] == 0; }
+  static constexpr bool none_padded = [] {
+    for (std::size_t d = 0; d < rank; ++d)
+      if (!unpadded(d)) return false;
+    return true;
+  }();
+
+ public:
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = unpadded(Outer) && unpadded(Inner) && Op::template mergeable<Outer, Inner>;
+  // (A periodic line has no room for padding rows: only a pad that adds nothing.)
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = none_padded && Op::template periodic_mergeable<Outer, Inner>;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return operand.template periodic_line<Outer, Inner, L>(start);
+  }
+  template <std::size_t M>
+  static constexpr bool strided_along = Interior[M] != 0 || Op::template strided_along<M>;
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+};
+
+struct pad_op {};
+
+namespace detail {
+enum class pad_error { none, wrong_length, negative_interior, negative_size };
+
+constexpr pad_error check_pad(const idx& dims, const idx& lo, const idx& hi, const idx& interior) noexcept {
+  if (lo.size() != dims.size() || hi.size() != dims.size() || interior.size() != dims.size())
+    return pad_error::wrong_length;
+  for (std::size_t d = 0; d < dims.size(); ++d)
+    if (interior[d] < 0) return pad_error::negative_interior;
+  for (index_t n : padded_dimensions(dims, lo, hi, interior))
+    if (n < 0) return pad_error::negative_size;
+  return pad_error::none;
+}
+
+template <class Op, class Shape, pad_error E>
+consteval bool check_pad_arguments() {
+  static_assert(E != pad_error::wrong_length,
+                "sxla::pad: edge_padding_low, edge_padding_high and interior_padding need one entry "
+                "per operand dimension");
+  static_assert(E != pad_error::negative_interior, "sxla::pad: interior padding is negative");
+  static_assert(E != pad_error::negative_size,
+                "sxla::pad: negative edge padding removes more elements than the dimension has");
+  return E == pad_error::none;
+}
+}  // namespace detail
+
+// Pad(operand, value, {Lo, Hi, Interior} per dimension); Interior defaults to all 0.
+template <idx Lo, idx Hi, idx Interior = idx{}, operand X, scalar_value V>
+constexpr auto pad(X&& x, V value) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr idx interior = [] {
+    if (Interior.size() != 0) return Interior;
+    idx zeros;
+    for (std::size_t d = 0; d < E::rank; ++d) zeros.push_back(0);
+    return zeros;
+  }();
+  constexpr detail::pad_error err = detail::check_pad(E::spec.dimensions, Lo, Hi, interior);
+  if constexpr (err != detail::pad_error::none) {
+    static_assert(detail::check_pad_arguments<pad_op, shape_display_t<E::spec>, err>());
+    return e;
+  } else {
+    return pad_node<E, Lo, Hi, interior>{e, static_cast<typename E::value_type>(value)};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_PAD_HPP
+// ---- end include/sxla/ops/pad.hpp ----
+// ---- begin include/sxla/ops/reshape.hpp ----
+// sxla/ops/reshape.hpp: XLA's Reshape and Collapse as lazy nodes (no copy).
+//   x::reshape<"f32[8,3]">(v)           the elements in row-major order, re-cut as 8x3
+//   x::reshape<"f32[8,3]", 1, 2, 0>(v)  collapsed in dimension order 1, 2, 0 first
+//                                       (= reshape of transpose<1, 2, 0>(v))
+//   x::collapse<0, 1>(v)                f32[4,2,3] -> f32[8,3]
+// A single-element array reshapes to a scalar and back. A result dimension whose elements
+// are a run along operand dimensions (same linear step; the run does not wrap) reads the
+// operand's own line there, merged across dimensions where the operand allows it (the
+// collapse of a row-major tensor reads contiguous memory); any other is read element by
+// element. A different element count or type, dimensions that are not a permutation,
+// and collapse dimensions that are not consecutive and in order are compile errors
+// naming the op and the shapes.
+#ifndef SXLA_OPS_RESHAPE_HPP
+#define SXLA_OPS_RESHAPE_HPP
+
+#include <array>
+#include <cstddef>
+#include <utility>
+
+// ---- begin include/sxla/ops/transpose.hpp ----
+// sxla/ops/transpose.hpp: XLA's Transpose as a lazy node: x::transpose<1, 0>(a) has
+// result dimension i = operand dimension perm[i], and reads operand elements in place (a
+// line of the result is a line of the operand along its dimension perm[M]). Assigning
+// a transpose of a tensor to that tensor goes through a temporary (expr/assign.hpp).
+// A list that is not a permutation of the operand's dimensions is a compile error.
+#ifndef SXLA_OPS_TRANSPOSE_HPP
+#define SXLA_OPS_TRANSPOSE_HPP
+
+#include <cstddef>
+
+
+namespace sxla {
+
+template <class Op, dimension_list Perm>
+struct transpose_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  using lane_type = typename Op::lane_type;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr dimension_list dims = [] {
+    dimension_list d;
+    for (std::size_t i = 0; i < rank; ++i) d.push_back(Op::spec.dimensions[static_cast<std::size_t>(Perm[i])]);
+    return d;
+  }();
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, dims);
+
+  Op operand;
+
+  SXLA_FORCE_INLINE static constexpr multi_index<rank> source(const multi_index<rank>& idx) noexcept {
+    multi_index<rank> s{};
+    for (std::size_t i = 0; i < rank; ++i) s[static_cast<std::size_t>(Perm[i])] = idx[i];
+    return s;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return operand.at(source(idx));
+  }
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return operand.template line<static_cast<std::size_t>(Perm[M])>(source(start));
+  }
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable =
+      Op::template mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable =
+      Op::template periodic_mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return operand.template periodic_line<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner]),
+                                          L>(source(start));
+  }
+  template <std::size_t M>
+  static constexpr bool strided_along = Op::template strided_along<static_cast<std::size_t>(Perm[M])>;
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+};
+
+struct transpose_op {};
+
+namespace detail {
+template <class Op, class Shape, bool Ok>
+consteval bool check_permutation() {
+  static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
+  return Ok;
+}
+constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
+  if (p.size() != rank) return false;
+  bool seen[max_rank] = {};
+  for (index_t d : p) {
+    if (d < 0 || d >= static_cast<index_t>(rank) || seen[d]) return false;
+    seen[d] = true;
+  }
+  return true;
+}
+}  // namespace detail
+
+// Transpose(operand, {Perm...}).
+template <index_t... Perm, operand X>
+constexpr auto transpose(X&& x) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr dimension_list perm{Perm...};
+  constexpr bool ok = detail::is_permutation(perm, E::rank);
+  if constexpr (!ok) {
+    static_assert(detail::check_permutation<transpose_op, shape_display_t<E::spec>, ok>());
+    return e;
+  } else {
+    return transpose_node<E, perm>{e};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_TRANSPOSE_HPP
+// ---- end include/sxla/ops/transpose.hpp ----
+
+namespace sxla {
+
+namespace detail {
+// Row-major linear strides of dimensions d: the product of the sizes after each.
+template <std::size_t N>
+constexpr std::array<index_t, N> row_major_strides(const idx& d) noexcept {
+  std::array<index_t, N> s{};
+  index_t step = 1;
+  for (std::size_t k = N; k-- > 0;) {
+    s[k] = step;
+    step *= d[k];
+  }
+  return s;
+}
+}  // namespace detail
+
+// The operand's elements in row-major order, as OutDims.
+template <class Op, idx OutDims>
+struct reshape_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  using lane_type = typename Op::lane_type;
+  static constexpr std::size_t rank = OutDims.size();
+  static constexpr std::size_t in_rank = Op::rank;
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, OutDims);
+  static constexpr auto in_dims = Op::spec.dimensions;
+  static constexpr auto in_strides = detail::row_major_strides<in_rank>(in_dims);
+  static constexpr auto out_strides = detail::row_major_strides<rank>(OutDims);
+
+  Op operand;
+
+  SXLA_FORCE_INLINE static constexpr multi_index<in_rank> source(const multi_index<rank>& idx) noexcept {
+    index_t linear = 0;
+    for (std::size_t k = 0; k < rank; ++k) linear += idx[k] * out_strides[k];
+    multi_index<in_rank> s{};
+    for (std::size_t d = 0; d < in_rank; ++d) s[d] = (linear / in_strides[d]) % in_dims[d];
+    return s;
+  }
+
+  // The operand dimension whose line (merged across more major dimensions where needed)
+  // holds a run of `extent` elements at linear step `step` from any start the result
+  // can have; -1 if there is none.
+  static constexpr int run_source(index_t step, index_t extent) noexcept {
+    constexpr auto merges = [] {
+      std::array<bool, in_rank + 1> m{};
+      [&]<std::size_t... K>(std::index_sequence<K...>) {
+        ((m[K + 1] = Op::template mergeable<K, K + 1>), ...);
+      }(std::make_index_sequence<in_rank == 0 ? 0 : in_rank - 1>{});
+      return m;  // m[e]: dimension e's line runs on into dimension e - 1
+    }();
+    for (std::size_t d = in_rank; d-- > 0;) {
+      if (in_strides[d] != step || (in_dims[d] == 1 && extent > 1)) continue;
+      index_t covered = in_dims[d];
+      std::size_t e = d;
+      while (covered % extent != 0) {
+        if (e == 0 || !merges[e]) return -1;
+        covered *= in_dims[--e];
+      }
+      return static_cast<int>(d);
+    }
+    return -1;
+  }
+  template <std::size_t M>
+  static constexpr int line_source = run_source(out_strides[M], OutDims[M]);
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return operand.at(source(idx));
+  }
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    if constexpr (line_source<M> >= 0) {
+      return operand.template line<static_cast<std::size_t>(line_source<M>)>(source(start));
+    } else {
+      return make_gather_line<value_type>([this, start](index_t j) {
+        multi_index<rank> k = start;
+        k[M] += j;
+        return operand.at(source(k));
+      });
+    }
+  }
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = out_strides[Outer] == OutDims[Inner] * out_strides[Inner] &&
+                                    line_source<Inner> >= 0 &&
+                                    run_source(out_strides[Inner], OutDims[Inner] * OutDims[Outer]) == line_source<Inner>;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  void periodic_line(const multi_index<rank>&) const noexcept;  // never called
+  template <std::size_t M>
+  static constexpr bool strided_along = [] {
+    if constexpr (line_source<M> >= 0) {
+      return Op::template strided_along<static_cast<std::size_t>(line_source<M>)>;
+    } else {
+      return true;
+    }
+  }();
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+};
+
+struct reshape_op {};
+struct collapse_op {};
+
+namespace detail {
+constexpr index_t element_count(const idx& d) noexcept {
+  index_t n = 1;
+  for (index_t k : d) n *= k;
+  return n;
+}
+
+template <class Op, class Operand, class Out, bool SameType, bool SameCount, bool Permutation>
+consteval bool check_reshape_arguments() {
+  static_assert(SameType, "sxla::reshape: the result shape's element type is not the operand's");
+  static_assert(SameCount, "sxla::reshape: the result shape's element count is not the operand's");
+  static_assert(Permutation, "sxla::reshape: the dimensions are not a permutation of the operand's dimensions");
+  return SameType && SameCount && Permutation;
+}
+
+template <class Op, class Operand, bool Ok>
+consteval bool check_collapse_dimensions() {
+  static_assert(Ok, "sxla::collapse: the dimensions must be consecutive operand dimensions, in increasing order");
+  return Ok;
+}
+
+template <idx OutDims, class E>
+constexpr auto make_reshape(E e) noexcept {
+  if constexpr (OutDims == E::spec.dimensions) {
+    return e;
+  } else {
+    return reshape_node<E, OutDims>{e};
+  }
+}
+}  // namespace detail
+
+// Reshape(operand, {Dims...}, Out's dimensions); without Dims, in order.
+template <shape_spec Out, index_t... Dims, operand X>
+constexpr auto reshape(X&& x) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr bool same_type = Out.element_type == E::spec.element_type;
+  constexpr bool same_count = detail::element_count(Out.dimensions) == detail::element_count(E::spec.dimensions);
+  constexpr bool permutation = sizeof...(Dims) == 0 || detail::is_permutation(idx{Dims...}, E::rank);
+  if constexpr (!same_type || !same_count || !permutation) {
+    static_assert(detail::check_reshape_arguments<reshape_op, shape_display_t<E::spec>, shape_display_t<Out>,
+                                                  same_type, same_count, permutation>());
+    return e;
+  } else if constexpr (sizeof...(Dims) == 0 || idx{Dims...} == detail::identity_dimensions(E::rank)) {
+    return detail::make_reshape<Out.dimensions>(e);
+  } else {
+    return detail::make_reshape<Out.dimensions>(transpose_node<E, idx{Dims...}>{e});
+  }
+}
+
+// Collapse(operand, {Dims...}): consecutive dimensions, in order, become one.
+template <index_t... Dims, operand X>
+constexpr auto collapse(X&& x) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr idx dims{Dims...};
+  constexpr bool ok = [&] {
+    if (dims.size() == 0 || dims[0] < 0 || dims[dims.size() - 1] >= static_cast<index_t>(E::rank)) return false;
+    for (std::size_t k = 1; k < dims.size(); ++k)
+      if (dims[k] != dims[k - 1] + 1) return false;
+    return true;
+  }();
+  if constexpr (!ok) {
+    static_assert(detail::check_collapse_dimensions<collapse_op, shape_display_t<E::spec>, ok>());
+    return e;
+  } else {
+    constexpr idx out = [&] {
+      idx r;
+      for (std::size_t d = 0; d < E::rank; ++d) {
+        const auto k = static_cast<index_t>(d);
+        if (k <= dims[0] || k > dims[dims.size() - 1]) {
+          r.push_back(E::spec.dimensions[d]);
+        } else {
+          r[r.size() - 1] *= E::spec.dimensions[d];
+        }
+      }
+      return r;
+    }();
+    return detail::make_reshape<out>(e);
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_RESHAPE_HPP
+// ---- end include/sxla/ops/reshape.hpp ----
+// ---- begin include/sxla/ops/rev.hpp ----
+// sxla/ops/rev.hpp: XLA's Rev as a lazy node: x::rev<0, 2>(a) reverses the order of the
+// elements along dimensions 0 and 2 (index i becomes N - 1 - i). A line along a reversed
+// dimension is the operand's line read backwards: a vector load of the operand and a lane
+// reversal, no per-element index arithmetic. A dimension that is out of range or listed
+// twice is a compile error naming the op and the shape.
+#ifndef SXLA_OPS_REV_HPP
+#define SXLA_OPS_REV_HPP
+
+#include <cstddef>
+
+
+namespace sxla {
+
+template <class Op, idx Dims>
+struct rev_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  using lane_type = typename Op::lane_type;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr shape_spec spec = Op::spec;
+
+  Op operand;
+
+  static constexpr bool reversed(std::size_t d) noexcept {
+    for (index_t r : Dims)
+      if (static_cast<std::size_t>(r) == d) return true;
+    return false;
+  }
+  SXLA_FORCE_INLINE static constexpr multi_index<rank> source(multi_index<rank> idx) noexcept {
+    for (std::size_t d = 0; d < rank; ++d)
+      if (reversed(d)) idx[d] = spec.dimensions[d] - 1 - idx[d];
+    return idx;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return operand.at(source(idx));
+  }
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    if constexpr (reversed(M)) {
+      multi_index<rank> s = source(start);
+      const index_t top = s[M];
+      s[M] = 0;
+      return reversed_line<decltype(operand.template line<M>(s))>{operand.template line<M>(s), top};
+    } else {
+      return operand.template line<M>(source(start));
+    }
+  }
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = !reversed(Outer) && !reversed(Inner) && Op::template mergeable<Outer, Inner>;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable =
+      !reversed(Outer) && !reversed(Inner) && Op::template periodic_mergeable<Outer, Inner>;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return operand.template periodic_line<Outer, Inner, L>(source(start));
+  }
+  template <std::size_t M>
+  static constexpr bool strided_along = Op::template strided_along<M>;
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+};
+
+struct rev_op {};
+
+namespace detail {
+template <class Op, class Shape, bool Ok>
+consteval bool check_rev_dimensions() {
+  static_assert(Ok, "sxla::rev: a dimension is out of range or listed twice");
+  return Ok;
+}
+// Each entry of d names a dimension of a rank-r array, at most once.
+constexpr bool distinct_dimensions(const idx& d, std::size_t r) noexcept {
+  bool seen[max_rank] = {};
+  for (index_t k : d) {
+    if (k < 0 || k >= static_cast<index_t>(r) || seen[k]) return false;
+    seen[k] = true;
+  }
+  return true;
+}
+}  // namespace detail
+
+// Rev(operand, {Dims...}).
+template <index_t... Dims, operand X>
+constexpr auto rev(X&& x) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr bool ok = detail::distinct_dimensions(idx{Dims...}, E::rank);
+  if constexpr (!ok) {
+    static_assert(detail::check_rev_dimensions<rev_op, shape_display_t<E::spec>, ok>());
+    return e;
+  } else {
+    return rev_node<E, idx{Dims...}>{e};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_REV_HPP
+// ---- end include/sxla/ops/rev.hpp ----
 // ---- begin include/sxla/ops/select.hpp ----
 // sxla/ops/select.hpp: XLA's Select and Clamp. select(pred, on_true, on_false) takes
 // on_true where pred is true; clamp(min, operand, max) is min(max, max(min, operand))
@@ -8739,108 +10140,6 @@ constexpr auto clamp(Lo&& lo, A&& a, Hi&& hi) noexcept {
 
 #endif  // SXLA_OPS_SELECT_HPP
 // ---- end include/sxla/ops/select.hpp ----
-// ---- begin include/sxla/ops/transpose.hpp ----
-// sxla/ops/transpose.hpp: XLA's Transpose as a lazy node: x::transpose<1, 0>(a) has
-// result dimension i = operand dimension perm[i], and reads operand elements in place (a
-// line of the result is a line of the operand along its dimension perm[M]). Assigning
-// a transpose of a tensor to that tensor goes through a temporary (expr/assign.hpp).
-// A list that is not a permutation of the operand's dimensions is a compile error.
-#ifndef SXLA_OPS_TRANSPOSE_HPP
-#define SXLA_OPS_TRANSPOSE_HPP
-
-#include <cstddef>
-
-
-namespace sxla {
-
-template <class Op, dimension_list Perm>
-struct transpose_node {
-  static constexpr bool is_expression = true;
-  using value_type = typename Op::value_type;
-  using lane_type = typename Op::lane_type;
-  static constexpr std::size_t rank = Op::rank;
-  static constexpr dimension_list dims = [] {
-    dimension_list d;
-    for (std::size_t i = 0; i < rank; ++i) d.push_back(Op::spec.dimensions[static_cast<std::size_t>(Perm[i])]);
-    return d;
-  }();
-  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, dims);
-
-  Op operand;
-
-  SXLA_FORCE_INLINE static constexpr multi_index<rank> source(const multi_index<rank>& idx) noexcept {
-    multi_index<rank> s{};
-    for (std::size_t i = 0; i < rank; ++i) s[static_cast<std::size_t>(Perm[i])] = idx[i];
-    return s;
-  }
-
-  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
-    return operand.at(source(idx));
-  }
-  template <std::size_t M>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return operand.template line<static_cast<std::size_t>(Perm[M])>(source(start));
-  }
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool mergeable =
-      Op::template mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool periodic_mergeable =
-      Op::template periodic_mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
-  template <std::size_t Outer, std::size_t Inner, class L>
-  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
-    return operand.template periodic_line<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner]),
-                                          L>(source(start));
-  }
-  template <std::size_t M>
-  static constexpr bool strided_along = Op::template strided_along<static_cast<std::size_t>(Perm[M])>;
-  template <class L>
-  static constexpr bool vectorizable = Op::template vectorizable<L>;
-
-  template <class F>
-  constexpr void for_each_leaf(F&& f, bool) const {
-    operand.for_each_leaf(f, false);
-  }
-};
-
-struct transpose_op {};
-
-namespace detail {
-template <class Op, class Shape, bool Ok>
-consteval bool check_permutation() {
-  static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
-  return Ok;
-}
-constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
-  if (p.size() != rank) return false;
-  bool seen[max_rank] = {};
-  for (index_t d : p) {
-    if (d < 0 || d >= static_cast<index_t>(rank) || seen[d]) return false;
-    seen[d] = true;
-  }
-  return true;
-}
-}  // namespace detail
-
-// Transpose(operand, {Perm...}).
-template <index_t... Perm, operand X>
-constexpr auto transpose(X&& x) noexcept {
-  auto e = as_operand(static_cast<X&&>(x));
-  using E = decltype(e);
-  constexpr dimension_list perm{Perm...};
-  constexpr bool ok = detail::is_permutation(perm, E::rank);
-  if constexpr (!ok) {
-    static_assert(detail::check_permutation<transpose_op, shape_display_t<E::spec>, ok>());
-    return e;
-  } else {
-    return transpose_node<E, perm>{e};
-  }
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_OPS_TRANSPOSE_HPP
-// ---- end include/sxla/ops/transpose.hpp ----
 
 
 #endif  // SXLA_SXLA_HPP
