@@ -46,6 +46,7 @@
 #include "sxla/ops/compare.hpp"
 #include "sxla/ops/complex.hpp"
 #include "sxla/ops/concatenate.hpp"
+#include "sxla/ops/convert.hpp"
 #include "sxla/ops/dynamic_update_slice.hpp"
 #include "sxla/ops/iota.hpp"
 #include "sxla/ops/map.hpp"

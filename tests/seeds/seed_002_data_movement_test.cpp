@@ -1,11 +1,13 @@
 // The worked examples of ../shared/seeds/002 for the data-movement ops, with the seed's
 // numbers: Contraer (Collapse) and Reshape over v = f32[4x2x3] (in order and the
 // out-of-order {1,2,0} reshapes, scalar <-> single element), Porción (Slice),
-// DynamicSlice and DynamicUpdateSlice in 1-D and 2-D, Concatenate in 1-D and 2-D, and
-// ConvertElementType's s32 -> f32 example is in tests/ops/convert_test.cpp.
+// DynamicSlice and DynamicUpdateSlice in 1-D and 2-D, Concatenate in 1-D and 2-D,
+// ConvertElementType's s32 -> f32 example and BitcastConvertType's shape rules.
 #include <sxla/sxla.hpp>
 
 #include <doctest/doctest.h>
+
+#include <type_traits>
 
 namespace x = sxla;
 
@@ -138,4 +140,22 @@ TEST_CASE("seeds/002: Pad: edges low and high, interior padding, negative edges 
                               {0.5f, 0.5f, 0.5f}, {7, 8, 0.5f}});
   // All edges (0, 0) and no interior: a no-op.
   CHECK(x::eval(x::pad<x::idx{0, 0}, x::idx{0, 0}>(b, 1.0f)) == b);
+}
+
+TEST_CASE("seeds/002: ConvertElementType s32[3] {0, 1, 2} -> f32[3] {0.0, 1.0, 2.0}") {
+  CHECK(x::eval(x::convert<float>(x::tensor<"s32[3]">{0, 1, 2})) == x::tensor<"f32[3]">{0.0f, 1.0f, 2.0f});
+}
+
+TEST_CASE("seeds/002: BitcastConvertType between widths: f32[10] -> f16[10,2], f32[] -> f16[2], and back") {
+  const x::tensor<"f32[10]"> in = {1.0f, -2.0f, 0.5f, 3.0f, -0.0f, 1e-3f, 65504.0f, 7.0f, -1.5f, 2.25f};
+  const auto halves = x::eval(x::bitcast_convert<x::f16>(in));
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(halves)>, x::tensor<"f16[10,2]">>);
+  const auto scalar_halves = x::eval(x::bitcast_convert<x::f16>(x::tensor<"f32[]">{1.0f}));
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(scalar_halves)>, x::tensor<"f16[2]">>);
+  // 1.0f is 0x3f800000: the low half 0x0000 first in memory (little-endian), then 0x3f80.
+  CHECK(scalar_halves(0).bits() == 0x0000);
+  CHECK(scalar_halves(1).bits() == 0x3f80);
+  const auto back = x::eval(x::bitcast_convert<float>(halves));
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(back)>, x::tensor<"f32[10]">>);
+  CHECK(back == in);
 }
