@@ -259,3 +259,17 @@ static_assert(!recut::strided_along<1>);
 using out_of_order = decltype(x::reshape<"f32[24]", 1, 2, 0>(std::declval<const t423&>()));
 static_assert(out_of_order::strided_along<0>);  // element by element: no run in memory
 }  // namespace
+
+TEST_CASE("ops/data movement: dynamic_update_slice_in_place into a view, and with an update that reads it") {
+  float buf[12] = {0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8, 11};  // f32[4,3] column-major: b(i, j) = 3i + j
+  auto b = x::view<"f32[4,3]{0,1}">(buf);
+  x::dynamic_update_slice_in_place(b, x::tensor<"f32[1,2]">{{-1.0f, -2.0f}}, 3, 2);  // starts clamp to (3, 1)
+  CHECK(b(3, 0) == 9.0f);
+  CHECK(b(3, 1) == -1.0f);
+  CHECK(b(3, 2) == -2.0f);
+  CHECK(buf[7] == -1.0f);
+  // The update reads the rows it overwrites (rows 0-1 into rows 1-2): through a temporary.
+  x::tensor<"s32[4,3]"> t = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
+  x::dynamic_update_slice_in_place(t, x::slice<x::idx{0, 0}, x::idx{2, 3}>(t), 1, 0);
+  CHECK(t == x::tensor<"s32[4,3]">{{0, 1, 2}, {0, 1, 2}, {3, 4, 5}, {9, 10, 11}});
+}
