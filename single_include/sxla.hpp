@@ -5490,18 +5490,25 @@ SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e) noexc
   return conflict;
 }
 
-template <class Dst, class E>
-void evaluate_via_temporary(Dst& dst, const E& e) {
-  using tmp_t = tensor<Dst::spec>;
+// use(t) with t a temporary tensor<S> holding e's elements: on the stack up to
+// SXLA_STACK_TEMPORARY_BYTES, else on the heap (the one allocation sxla may make).
+template <shape_spec S, class E, class F>
+void with_temporary(const E& e, F&& use) {
+  using tmp_t = tensor<S>;
   if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
     tmp_t tmp(uninitialized);
     evaluate(tmp, e);
-    copy_elements(dst, tmp);
+    use(static_cast<const tmp_t&>(tmp));
   } else {
     const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
     evaluate(*tmp, e);
-    copy_elements(dst, *tmp);
+    use(static_cast<const tmp_t&>(*tmp));
   }
+}
+
+template <class Dst, class E>
+void evaluate_via_temporary(Dst& dst, const E& e) {
+  with_temporary<Dst::spec>(e, [&](const auto& tmp) { copy_elements(dst, tmp); });
 }
 
 }  // namespace detail
@@ -6201,16 +6208,18 @@ struct stepped_line {
   }
 };
 
-// Every Step-th element of a line.
+// Every Step-th element of a line: over memory at a constant stride, a strided line again.
 template <index_t Step, class Line>
 SXLA_FORCE_INLINE constexpr auto step_line(const Line& line) noexcept {
   if constexpr (Step == 1) {
     return line;
-  } else if constexpr (requires { []<class T, index_t S>(const strided_line<T, S>&) {}(line); }) {
-    return [&]<class T, index_t S>(const strided_line<T, S>& l) { return strided_line<T, S * Step>{l.p}; }(line);
   } else {
     return stepped_line<Line, Step>{line};
   }
+}
+template <index_t Step, class T, index_t S>
+SXLA_FORCE_INLINE constexpr strided_line<T, S * Step> step_line(const strided_line<T, S>& line) noexcept {
+  return {line.p};
 }
 
 template <class Outside, class Inside>
@@ -7965,7 +7974,6 @@ constexpr std::int32_t get_dimension_size(const X&) noexcept {
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -8335,24 +8343,11 @@ constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexc
   } else {
     const auto e = as_operand(static_cast<U&&>(u));
     const multi_index<E::rank> at = detail::clamped_starts<E, F>(starts...);
-    bool overlaps = false;
-    if (!std::is_constant_evaluated()) {
-      const auto first = reinterpret_cast<std::uintptr_t>(dst.data());
-      const auto last = first + static_cast<std::uintptr_t>(Dst::shape_type::storage_count) *
-                                    sizeof(typename Dst::shape_type::value_type);
-      e.for_each_leaf([&]<shape_spec S>(std::uintptr_t b, std::uintptr_t end, bool) {
-        overlaps = overlaps || (b < last && first < end);
-      }, false);
-    }
-    if (overlaps) {  // through a temporary, as assign.hpp does
-      using tmp_t = tensor<F::spec>;
-      if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-        const tmp_t tmp(e);
-        detail::write_window(dst, as_operand(tmp), at);
-      } else {
-        const std::unique_ptr<tmp_t> tmp(new tmp_t(e));
-        detail::write_window(dst, as_operand(*tmp), at);
-      }
+    // An update that reads dst (other than each element at the very index it writes,
+    // which needs the same shape and so all starts 0) goes through a temporary.
+    if (!std::is_constant_evaluated() &&
+        detail::reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), e)) {
+      detail::with_temporary<F::spec>(e, [&](const auto& tmp) { detail::write_window(dst, as_operand(tmp), at); });
     } else {
       detail::write_window(dst, e, at);
     }
@@ -10298,14 +10293,17 @@ consteval bool check_permutation() {
   static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
   return Ok;
 }
-constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
-  if (p.size() != rank) return false;
+// Each entry of d names a dimension of a rank-r array, at most once.
+constexpr bool distinct_dimensions(const dimension_list& d, std::size_t r) noexcept {
   bool seen[max_rank] = {};
-  for (index_t d : p) {
-    if (d < 0 || d >= static_cast<index_t>(rank) || seen[d]) return false;
-    seen[d] = true;
+  for (index_t k : d) {
+    if (k < 0 || k >= static_cast<index_t>(r) || seen[k]) return false;
+    seen[k] = true;
   }
   return true;
+}
+constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
+  return p.size() == rank && distinct_dimensions(p, rank);
 }
 }  // namespace detail
 
@@ -10599,15 +10597,6 @@ template <class Op, class Shape, bool Ok>
 consteval bool check_rev_dimensions() {
   static_assert(Ok, "sxla::rev: a dimension is out of range or listed twice");
   return Ok;
-}
-// Each entry of d names a dimension of a rank-r array, at most once.
-constexpr bool distinct_dimensions(const idx& d, std::size_t r) noexcept {
-  bool seen[max_rank] = {};
-  for (index_t k : d) {
-    if (k < 0 || k >= static_cast<index_t>(r) || seen[k]) return false;
-    seen[k] = true;
-  }
-  return true;
 }
 }  // namespace detail
 

@@ -41,7 +41,10 @@ TEST_CASE("seeds/002: Reshape(v, {0,1,2}, {24}) and {8,3}: in-order collapse") {
   CHECK(x::eval(x::reshape<"f32[8,3]", 0, 1, 2>(v)) ==
         x::tensor<"f32[8,3]">{{10, 11, 12}, {15, 16, 17}, {20, 21, 22}, {25, 26, 27},
                               {30, 31, 32}, {35, 36, 37}, {40, 41, 42}, {45, 46, 47}});
-  CHECK(x::eval(x::reshape<"f32[8,3]">(v)) == x::eval(x::reshape<"f32[8,3]", 0, 1, 2>(v)));
+  // Without dimensions: the same in-order collapse.
+  CHECK(x::eval(x::reshape<"f32[8,3]">(v)) ==
+        x::tensor<"f32[8,3]">{{10, 11, 12}, {15, 16, 17}, {20, 21, 22}, {25, 26, 27},
+                              {30, 31, 32}, {35, 36, 37}, {40, 41, 42}, {45, 46, 47}});
 }
 
 TEST_CASE("seeds/002: Reshape(v, {1,2,0}, {24}), {8,3} and {2,6,2}: out-of-order collapse") {
@@ -119,8 +122,11 @@ TEST_CASE("seeds/002: Rev reverses the index of each listed dimension (i -> N - 
 }
 
 TEST_CASE("seeds/002: Transpose is Reshape(operand, permutation, permuted dimensions)") {
-  CHECK(x::eval(x::transpose<1, 2, 0>(v)) ==
-        x::eval(x::reshape<"f32[2,3,4]", 1, 2, 0>(v)));
+  // Result (i, j, k) = v(k, i, j): v's values are 10 (k + 1) + 5 i + j.
+  const x::tensor<"f32[2,3,4]"> want = {{{10, 20, 30, 40}, {11, 21, 31, 41}, {12, 22, 32, 42}},
+                                        {{15, 25, 35, 45}, {16, 26, 36, 46}, {17, 27, 37, 47}}};
+  CHECK(x::eval(x::transpose<1, 2, 0>(v)) == want);
+  CHECK(x::eval(x::reshape<"f32[2,3,4]", 1, 2, 0>(v)) == want);
   CHECK(x::eval(x::transpose<1, 0>(b)) == x::tensor<"f32[3,4]">{{0.0f, 3.0f, 6.0f, 9.0f},
                                                                 {1.0f, 4.0f, 7.0f, 10.0f},
                                                                 {2.0f, 5.0f, 8.0f, 11.0f}});

@@ -45,18 +45,25 @@ SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e) noexc
   return conflict;
 }
 
-template <class Dst, class E>
-void evaluate_via_temporary(Dst& dst, const E& e) {
-  using tmp_t = tensor<Dst::spec>;
+// use(t) with t a temporary tensor<S> holding e's elements: on the stack up to
+// SXLA_STACK_TEMPORARY_BYTES, else on the heap (the one allocation sxla may make).
+template <shape_spec S, class E, class F>
+void with_temporary(const E& e, F&& use) {
+  using tmp_t = tensor<S>;
   if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
     tmp_t tmp(uninitialized);
     evaluate(tmp, e);
-    copy_elements(dst, tmp);
+    use(static_cast<const tmp_t&>(tmp));
   } else {
     const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
     evaluate(*tmp, e);
-    copy_elements(dst, *tmp);
+    use(static_cast<const tmp_t&>(*tmp));
   }
+}
+
+template <class Dst, class E>
+void evaluate_via_temporary(Dst& dst, const E& e) {
+  with_temporary<Dst::spec>(e, [&](const auto& tmp) { copy_elements(dst, tmp); });
 }
 
 }  // namespace detail

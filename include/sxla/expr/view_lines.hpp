@@ -82,16 +82,18 @@ struct stepped_line {
   }
 };
 
-// Every Step-th element of a line.
+// Every Step-th element of a line: over memory at a constant stride, a strided line again.
 template <index_t Step, class Line>
 SXLA_FORCE_INLINE constexpr auto step_line(const Line& line) noexcept {
   if constexpr (Step == 1) {
     return line;
-  } else if constexpr (requires { []<class T, index_t S>(const strided_line<T, S>&) {}(line); }) {
-    return [&]<class T, index_t S>(const strided_line<T, S>& l) { return strided_line<T, S * Step>{l.p}; }(line);
   } else {
     return stepped_line<Line, Step>{line};
   }
+}
+template <index_t Step, class T, index_t S>
+SXLA_FORCE_INLINE constexpr strided_line<T, S * Step> step_line(const strided_line<T, S>& line) noexcept {
+  return {line.p};
 }
 
 template <class Outside, class Inside>

@@ -14,12 +14,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <memory>
 #include <type_traits>
 #include <utility>
 
-#include "sxla/config.hpp"                 // SXLA_FORCE_INLINE, SXLA_STACK_TEMPORARY_BYTES
+#include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
 #include "sxla/core/index.hpp"             // index_t, multi_index
+#include "sxla/expr/assign.hpp"            // detail::reads_overwritten, detail::with_temporary
 #include "sxla/expr/executor.hpp"          // detail::write_line
 #include "sxla/expr/expression.hpp"        // first_lane_t
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
@@ -27,7 +27,6 @@
 #include "sxla/ops/slice.hpp"              // detail::clamp_index
 #include "sxla/shape/print.hpp"            // shape_display_t
 #include "sxla/tensor/storage_array.hpp"   // storage_array
-#include "sxla/tensor/tensor.hpp"          // tensor
 
 namespace sxla {
 
@@ -211,24 +210,11 @@ constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexc
   } else {
     const auto e = as_operand(static_cast<U&&>(u));
     const multi_index<E::rank> at = detail::clamped_starts<E, F>(starts...);
-    bool overlaps = false;
-    if (!std::is_constant_evaluated()) {
-      const auto first = reinterpret_cast<std::uintptr_t>(dst.data());
-      const auto last = first + static_cast<std::uintptr_t>(Dst::shape_type::storage_count) *
-                                    sizeof(typename Dst::shape_type::value_type);
-      e.for_each_leaf([&]<shape_spec S>(std::uintptr_t b, std::uintptr_t end, bool) {
-        overlaps = overlaps || (b < last && first < end);
-      }, false);
-    }
-    if (overlaps) {  // through a temporary, as assign.hpp does
-      using tmp_t = tensor<F::spec>;
-      if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-        const tmp_t tmp(e);
-        detail::write_window(dst, as_operand(tmp), at);
-      } else {
-        const std::unique_ptr<tmp_t> tmp(new tmp_t(e));
-        detail::write_window(dst, as_operand(*tmp), at);
-      }
+    // An update that reads dst (other than each element at the very index it writes,
+    // which needs the same shape and so all starts 0) goes through a temporary.
+    if (!std::is_constant_evaluated() &&
+        detail::reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), e)) {
+      detail::with_temporary<F::spec>(e, [&](const auto& tmp) { detail::write_window(dst, as_operand(tmp), at); });
     } else {
       detail::write_window(dst, e, at);
     }

@@ -12,6 +12,7 @@
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
 #include "sxla/expr/view_lines.hpp"        // reversed_line
+#include "sxla/ops/transpose.hpp"          // detail::distinct_dimensions
 #include "sxla/shape/print.hpp"            // shape_display_t
 
 namespace sxla {
@@ -78,15 +79,6 @@ template <class Op, class Shape, bool Ok>
 consteval bool check_rev_dimensions() {
   static_assert(Ok, "sxla::rev: a dimension is out of range or listed twice");
   return Ok;
-}
-// Each entry of d names a dimension of a rank-r array, at most once.
-constexpr bool distinct_dimensions(const idx& d, std::size_t r) noexcept {
-  bool seen[max_rank] = {};
-  for (index_t k : d) {
-    if (k < 0 || k >= static_cast<index_t>(r) || seen[k]) return false;
-    seen[k] = true;
-  }
-  return true;
 }
 }  // namespace detail
 

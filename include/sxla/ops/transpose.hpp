@@ -75,14 +75,17 @@ consteval bool check_permutation() {
   static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
   return Ok;
 }
-constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
-  if (p.size() != rank) return false;
+// Each entry of d names a dimension of a rank-r array, at most once.
+constexpr bool distinct_dimensions(const dimension_list& d, std::size_t r) noexcept {
   bool seen[max_rank] = {};
-  for (index_t d : p) {
-    if (d < 0 || d >= static_cast<index_t>(rank) || seen[d]) return false;
-    seen[d] = true;
+  for (index_t k : d) {
+    if (k < 0 || k >= static_cast<index_t>(r) || seen[k]) return false;
+    seen[k] = true;
   }
   return true;
+}
+constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
+  return p.size() == rank && distinct_dimensions(p, rank);
 }
 }  // namespace detail
 
