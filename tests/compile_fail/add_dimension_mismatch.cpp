@@ -3,7 +3,7 @@
 // expect-error: sxla: elementwise op: the operands' shapes are not compatible: a dimension size differs and neither size is 1
 // expect-error-gcc: Op = sxla::mul_op
 // expect-error-gcc: Lhs = sxla::hlo<'s', '3', '2', '[', '7', ',', '2', ',', '5', ']'>; Rhs = sxla::hlo<'s', '3', '2', '[', '7', ',', '2', ',', '6', ']'>
-// expect-error-clang: check_broadcast<sxla::mul_op, sxla::hlo<'s', '3', '2', '[', '7', ',', '2', ',', '5', ']'>, sxla::hlo<'s', '3', '2', '[', '7', ',', '2', ',', '6', ']'>
+// expect-error-clang: check_broadcast<sxla::mul_op_t, sxla::hlo<'s', '3', '2', '[', '7', ',', '2', ',', '5', ']'>, sxla::hlo<'s', '3', '2', '[', '7', ',', '2', ',', '6', ']'>
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"s32[7,2,5]"> a;

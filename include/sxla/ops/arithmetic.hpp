@@ -1,7 +1,7 @@
 // sxla/ops/arithmetic.hpp: XLA's elementwise arithmetic: add, sub, mul, div, rem, max,
 // min (XlaBuilder's Add ... Min), as x::add(a, b) or x::add(a, b,
-// x::broadcast_dimensions<...>), and their functors add_op ... min_op, which are also
-// the built-in computations of reductions. Semantics, as XLA's CPU backend:
+// x::broadcast_dimensions<...>), and their functors: the types add_op_t ... min_op_t and
+// the values add_op ... min_op, the built-in computations of reductions. Semantics, as XLA's CPU backend:
 //  - integers wrap; x / 0 == -1 (all bits set), x % 0 == x, INT_MIN / -1 == INT_MIN,
 //    INT_MIN % -1 == 0: no input is undefined behaviour;
 //  - rem takes the sign of the dividend (C's fmod for floats);
@@ -160,7 +160,7 @@ struct fma_op {
   }
 };
 
-struct mul_op;
+struct mul_op_t;
 
 namespace detail {
 template <class T>
@@ -169,8 +169,8 @@ inline constexpr bool fusable_float = std::is_same_v<T, float> || std::is_same_v
 template <class E>
 inline constexpr bool is_float_product = false;
 template <class A, class B>
-inline constexpr bool is_float_product<elementwise_node<mul_op, A, B>> =
-    fusable_float<typename elementwise_node<mul_op, A, B>::value_type>;
+inline constexpr bool is_float_product<elementwise_node<mul_op_t, A, B>> =
+    fusable_float<typename elementwise_node<mul_op_t, A, B>::value_type>;
 
 // XLA's CPU backend lets LLVM fuse any multiply feeding an add into one fma ("this
 // increases precision"); sxla does the same, deterministically, so every backend and
@@ -197,7 +197,7 @@ constexpr auto fuse_multiply(const elementwise_node<F, X, Y>& n) noexcept {
 }
 }  // namespace detail
 
-struct add_op {
+struct add_op_t {
   template <class T, class...>
   using result = T;
   template <class N>
@@ -223,7 +223,7 @@ struct add_op {
   }
 };
 
-struct sub_op {
+struct sub_op_t {
   template <class T, class...>
   using result = T;
   template <class N>
@@ -245,7 +245,7 @@ struct sub_op {
   }
 };
 
-struct mul_op {
+struct mul_op_t {
   template <class T, class...>
   using result = T;
   template <class T>
@@ -267,7 +267,7 @@ struct mul_op {
   }
 };
 
-struct div_op {
+struct div_op_t {
   template <class T, class...>
   using result = T;
   template <class T>
@@ -294,7 +294,7 @@ struct div_op {
   }
 };
 
-struct rem_op {
+struct rem_op_t {
   template <class T, class...>
   using result = T;
   template <class T>
@@ -383,16 +383,26 @@ struct extremum_op {
     }
   }
 };
-using max_op = extremum_op<true>;
-using min_op = extremum_op<false>;
+using max_op_t = extremum_op<true>;
+using min_op_t = extremum_op<false>;
 
-inline constexpr binary_fn<add_op> add{};
-inline constexpr binary_fn<sub_op> sub{};
-inline constexpr binary_fn<mul_op> mul{};
-inline constexpr binary_fn<div_op> div{};
-inline constexpr binary_fn<rem_op> rem{};
-inline constexpr binary_fn<max_op> max{};
-inline constexpr binary_fn<min_op> min{};
+inline constexpr binary_fn<add_op_t> add{};
+inline constexpr binary_fn<sub_op_t> sub{};
+inline constexpr binary_fn<mul_op_t> mul{};
+inline constexpr binary_fn<div_op_t> div{};
+inline constexpr binary_fn<rem_op_t> rem{};
+inline constexpr binary_fn<max_op_t> max{};
+inline constexpr binary_fn<min_op_t> min{};
+
+// The functors as values: the built-in computations of reductions (x::reduce<0>(a, 0.0f,
+// x::add_op)); each is also a plain callable on two elements.
+inline constexpr add_op_t add_op{};
+inline constexpr sub_op_t sub_op{};
+inline constexpr mul_op_t mul_op{};
+inline constexpr div_op_t div_op{};
+inline constexpr rem_op_t rem_op{};
+inline constexpr max_op_t max_op{};
+inline constexpr min_op_t min_op{};
 
 }  // namespace sxla
 

@@ -38,7 +38,7 @@ struct logical_op_traits {
 };
 }  // namespace detail
 
-struct and_op : detail::logical_op_traits {
+struct and_op_t : detail::logical_op_traits {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -51,7 +51,7 @@ struct and_op : detail::logical_op_traits {
   }
 };
 
-struct or_op : detail::logical_op_traits {
+struct or_op_t : detail::logical_op_traits {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -64,7 +64,7 @@ struct or_op : detail::logical_op_traits {
   }
 };
 
-struct xor_op : detail::logical_op_traits {
+struct xor_op_t : detail::logical_op_traits {
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -173,15 +173,20 @@ struct clz_op {
   }
 };
 
-inline constexpr binary_fn<and_op> and_{};
-inline constexpr binary_fn<or_op> or_{};
-inline constexpr binary_fn<xor_op> xor_{};
+inline constexpr binary_fn<and_op_t> and_{};
+inline constexpr binary_fn<or_op_t> or_{};
+inline constexpr binary_fn<xor_op_t> xor_{};
 inline constexpr unary_fn<not_op> not_{};
 inline constexpr binary_fn<shift_left_op> shift_left{};
 inline constexpr binary_fn<shift_right_logical_op> shift_right_logical{};
 inline constexpr binary_fn<shift_right_arithmetic_op> shift_right_arithmetic{};
 inline constexpr unary_fn<popcnt_op> popcnt{};
 inline constexpr unary_fn<clz_op> clz{};
+
+// The functors as values, built-in computations of reductions: x::and_op, or_op, xor_op.
+inline constexpr and_op_t and_op{};
+inline constexpr or_op_t or_op{};
+inline constexpr xor_op_t xor_op{};
 
 }  // namespace sxla
 
