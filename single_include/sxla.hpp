@@ -2922,6 +2922,8 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 //    when consecutive slots there are consecutive elements of one logical dimension;
 //    otherwise element by element.
 //  - constant evaluation: element by element in logical order (no SIMD).
+//  - a node may bring its own loops for some destinations (E::evaluates_into<D> and
+//    e.evaluate_to(dst): column reductions, which read their operand row by row).
 //
 // Aliasing is not handled here (assign.hpp).
 #ifndef SXLA_EXPR_EXECUTOR_HPP
@@ -5030,6 +5032,8 @@ constexpr void evaluate(Dst& dst, const E& e) noexcept {
   }
   if constexpr (D::element_count == 0) {
     return;
+  } else if constexpr (requires { requires E::template evaluates_into<D>; }) {
+    e.evaluate_to(dst);  // a node with its own loops (a column reduction)
   } else {
     using T = typename D::value_type;
     constexpr bool stream = SXLA_STREAM_STORE_BYTES > 0 && simd::has_vec<T> &&
@@ -5080,6 +5084,13 @@ constexpr void evaluate(Dst& dst, const E& e) noexcept {
 //       // of each array leaf, Spec its shape; direct is true when the leaf is read at
 //       // the very index being evaluated (see assign.hpp)
 //
+// Bounded dynamic dimensions (XLA's SetDimensionSize): a node whose sizes may be smaller
+// at run time than its static shape says declares
+//   static constexpr bool dynamic_sizes = true;
+//   multi_index<rank> dimension_sizes() const;     // each <= the static size
+// (set_dimension_size, and the elementwise ops and reductions above one). The static
+// shape stays the type; runtime_dimensions(e) gives the sizes of any node.
+//
 // Nodes hold their operands by value (leaves hold a pointer to a tensor, or a view), so
 // an expression is cheap to copy and must not outlive the tensors it reads.
 #ifndef SXLA_EXPR_EXPRESSION_HPP
@@ -5127,6 +5138,29 @@ constexpr shape_spec logical_spec(const dimension_list& dims) noexcept {
 }
 
 constexpr dimension_list dimensions_of(const shape_spec& s) noexcept { return s.dimensions; }
+
+// Whether E's sizes may be set at run time (see above).
+template <class E>
+inline constexpr bool has_dynamic_sizes = requires { requires std::remove_cvref_t<E>::dynamic_sizes; };
+
+// E's static sizes as a multi-index.
+template <class E>
+constexpr multi_index<E::rank> static_dimensions() noexcept {
+  multi_index<E::rank> d{};
+  for (std::size_t k = 0; k < E::rank; ++k) d[k] = E::spec.dimensions[k];
+  return d;
+}
+
+// The sizes of e's dimensions at run time: its static sizes unless a set_dimension_size
+// below it says less.
+template <class E>
+constexpr multi_index<E::rank> runtime_dimensions(const E& e) noexcept {
+  if constexpr (has_dynamic_sizes<E>) {
+    return e.dimension_sizes();
+  } else {
+    return static_dimensions<E>();
+  }
+}
 
 }  // namespace sxla
 
@@ -5890,6 +5924,22 @@ struct elementwise_node {
   template <class G>
   constexpr void for_each_leaf(G&& g, bool direct) const {
     ops.apply([&](const auto&... op) { (op.for_each_leaf(g, direct), ...); });
+  }
+
+  // Run-time sizes (set_dimension_size below): the smallest of the operands'.
+  static constexpr bool dynamic_sizes = has_dynamic_sizes<Op0> || (has_dynamic_sizes<Ops> || ...);
+  constexpr multi_index<rank> dimension_sizes() const noexcept {
+    multi_index<rank> d = static_dimensions<elementwise_node>();
+    ops.apply([&](const auto&... op) {
+      auto narrow = [&](const auto& o) {
+        if constexpr (std::remove_cvref_t<decltype(o)>::rank == rank) {
+          const auto od = runtime_dimensions(o);
+          for (std::size_t k = 0; k < rank; ++k) d[k] = od[k] < d[k] ? od[k] : d[k];
+        }
+      };
+      (narrow(op), ...);
+    });
+    return d;
   }
 };
 

@@ -208,6 +208,22 @@ struct elementwise_node {
   constexpr void for_each_leaf(G&& g, bool direct) const {
     ops.apply([&](const auto&... op) { (op.for_each_leaf(g, direct), ...); });
   }
+
+  // Run-time sizes (set_dimension_size below): the smallest of the operands'.
+  static constexpr bool dynamic_sizes = has_dynamic_sizes<Op0> || (has_dynamic_sizes<Ops> || ...);
+  constexpr multi_index<rank> dimension_sizes() const noexcept {
+    multi_index<rank> d = static_dimensions<elementwise_node>();
+    ops.apply([&](const auto&... op) {
+      auto narrow = [&](const auto& o) {
+        if constexpr (std::remove_cvref_t<decltype(o)>::rank == rank) {
+          const auto od = runtime_dimensions(o);
+          for (std::size_t k = 0; k < rank; ++k) d[k] = od[k] < d[k] ? od[k] : d[k];
+        }
+      };
+      (narrow(op), ...);
+    });
+    return d;
+  }
 };
 
 }  // namespace sxla

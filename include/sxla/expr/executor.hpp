@@ -12,6 +12,8 @@
 //    when consecutive slots there are consecutive elements of one logical dimension;
 //    otherwise element by element.
 //  - constant evaluation: element by element in logical order (no SIMD).
+//  - a node may bring its own loops for some destinations (E::evaluates_into<D> and
+//    e.evaluate_to(dst): column reductions, which read their operand row by row).
 //
 // Aliasing is not handled here (assign.hpp).
 #ifndef SXLA_EXPR_EXECUTOR_HPP
@@ -325,6 +327,8 @@ constexpr void evaluate(Dst& dst, const E& e) noexcept {
   }
   if constexpr (D::element_count == 0) {
     return;
+  } else if constexpr (requires { requires E::template evaluates_into<D>; }) {
+    e.evaluate_to(dst);  // a node with its own loops (a column reduction)
   } else {
     using T = typename D::value_type;
     constexpr bool stream = SXLA_STREAM_STORE_BYTES > 0 && simd::has_vec<T> &&

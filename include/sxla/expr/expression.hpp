@@ -30,6 +30,13 @@
 //       // of each array leaf, Spec its shape; direct is true when the leaf is read at
 //       // the very index being evaluated (see assign.hpp)
 //
+// Bounded dynamic dimensions (XLA's SetDimensionSize): a node whose sizes may be smaller
+// at run time than its static shape says declares
+//   static constexpr bool dynamic_sizes = true;
+//   multi_index<rank> dimension_sizes() const;     // each <= the static size
+// (set_dimension_size, and the elementwise ops and reductions above one). The static
+// shape stays the type; runtime_dimensions(e) gives the sizes of any node.
+//
 // Nodes hold their operands by value (leaves hold a pointer to a tensor, or a view), so
 // an expression is cheap to copy and must not outlive the tensors it reads.
 #ifndef SXLA_EXPR_EXPRESSION_HPP
@@ -82,6 +89,29 @@ constexpr shape_spec logical_spec(const dimension_list& dims) noexcept {
 }
 
 constexpr dimension_list dimensions_of(const shape_spec& s) noexcept { return s.dimensions; }
+
+// Whether E's sizes may be set at run time (see above).
+template <class E>
+inline constexpr bool has_dynamic_sizes = requires { requires std::remove_cvref_t<E>::dynamic_sizes; };
+
+// E's static sizes as a multi-index.
+template <class E>
+constexpr multi_index<E::rank> static_dimensions() noexcept {
+  multi_index<E::rank> d{};
+  for (std::size_t k = 0; k < E::rank; ++k) d[k] = E::spec.dimensions[k];
+  return d;
+}
+
+// The sizes of e's dimensions at run time: its static sizes unless a set_dimension_size
+// below it says less.
+template <class E>
+constexpr multi_index<E::rank> runtime_dimensions(const E& e) noexcept {
+  if constexpr (has_dynamic_sizes<E>) {
+    return e.dimension_sizes();
+  } else {
+    return static_dimensions<E>();
+  }
+}
 
 }  // namespace sxla
 
