@@ -6778,6 +6778,185 @@ inline constexpr min_op_t min_op{};
 
 #endif  // SXLA_OPS_ARITHMETIC_HPP
 // ---- end include/sxla/ops/arithmetic.hpp ----
+// ---- begin include/sxla/ops/batch_norm.hpp ----
+// sxla/ops/batch_norm.hpp: XLA's BatchNormTraining, BatchNormInference, BatchNormGrad,
+// over the feature dimension F of an f32 or f64 operand (scale, offset, mean and
+// variance are rank-1 of the feature count).
+//   auto [y, mean, var] = x::batch_norm_training<3>(x, scale, offset, 1e-3f);      NHWC
+//   auto y = x::batch_norm_inference<1>(x, scale, offset, mean, var, 1e-3f);  // lazy
+//   auto [dx, dscale, doffset] = x::batch_norm_grad<3>(x, scale, mean, var, dy, 1e-3f);
+// Outputs in the seed's order, as std::tuple (structured bindings, get<I>).
+//
+// Moments. With m elements per feature, mean = sum(x) / m and the biased variance
+// sum((x - mean)^2) / m, as the seed defines them. sxla computes both from one set of
+// sums over d = x - s, s the feature's first element: mean = s + sum(d) / m, variance =
+// sum(d^2) / m - (sum(d) / m)^2 (clamped at 0). The shift makes the one-formula variance
+// safe: its cancellation is relative to (mean - s)^2, about the variance itself, not to
+// mean^2 as in XLA's E[x^2] - E[x]^2. The sums are two reductions of fused expressions
+// (x is read, never d stored), in reduce.hpp's deterministic order.
+// The normalization is one fused pass: y = (x - mean) * (scale / sqrt(var + eps)) + offset.
+// Gradients (the seed's formulas): grad_offset = sum(dy), grad_scale = sum(dy * (x -
+// mean)) / sqrt(var + eps), grad_operand = scale / sqrt(var + eps) * (dy - sum(dy) / m -
+// (x - mean) * sum(dy * (x - mean)) / (m (var + eps))), also one fused pass.
+#ifndef SXLA_OPS_BATCH_NORM_HPP
+#define SXLA_OPS_BATCH_NORM_HPP
+
+#include <cmath>
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/ops/broadcast.hpp ----
+// sxla/ops/broadcast.hpp: XLA's Broadcast and BroadcastInDim as lazy nodes (no copy).
+//   x::broadcast<2, 3>(op)                   new major dimensions: f32[4] -> f32[2,3,4]
+//   x::broadcast_in_dim<"f32[2,3]", 1>(op)   op's dimension i becomes the result's dims[i]
+//                                            (size equal, or 1 to replicate)
+// Seed example: broadcast<2, 3> of the scalar 2.0f is f32[2,3] of 2.0f. Bad arguments
+// (a size or mapping that does not fit, non-increasing dims, another element type) are
+// compile errors naming the op and the shapes.
+#ifndef SXLA_OPS_BROADCAST_HPP
+#define SXLA_OPS_BROADCAST_HPP
+
+#include <cstddef>
+
+
+namespace sxla {
+
+struct broadcast_in_dim_op {};
+struct broadcast_op {};
+
+namespace detail {
+template <class Op, class Operand, class Out, broadcast_error E, std::size_t At>
+consteval bool check_broadcast_in_dim_rule() {
+  static_assert(E != broadcast_error::dimensions_wrong_length,
+                "sxla::broadcast_in_dim: give one result dimension per operand dimension");
+  static_assert(E != broadcast_error::dimension_out_of_range,
+                "sxla::broadcast_in_dim: a dimension is not a dimension of the result shape");
+  static_assert(E != broadcast_error::dimensions_not_increasing,
+                "sxla::broadcast_in_dim: the dimensions must be strictly increasing");
+  static_assert(E != broadcast_error::dimension_mismatch,
+                "sxla::broadcast_in_dim: an operand dimension's size is neither the result "
+                "dimension's size nor 1");
+  return E == broadcast_error::none;
+}
+template <class Op, class Operand, class Out, bool Same>
+consteval bool check_broadcast_element_type() {
+  static_assert(Same, "sxla::broadcast_in_dim: the result shape's element type is not the operand's");
+  return Same;
+}
+template <class Op, class Operand, class Out, bool Ok>
+consteval bool check_broadcast_sizes() {
+  static_assert(Ok, "sxla::broadcast: the new dimension sizes must not be negative, and the result "
+                    "rank at most SXLA_MAX_RANK");
+  return Ok;
+}
+
+template <shape_spec Out, dimension_list Dims, class E>
+constexpr auto make_broadcast_in_dim(E e) noexcept {
+  constexpr broadcast_shape r = check_broadcast_in_dim(E::spec.dimensions, Out.dimensions, Dims);
+  constexpr bool same_type = Out.element_type == E::spec.element_type;
+  if constexpr (!r.ok() || !same_type) {
+    using OperandShape = shape_display_t<E::spec>;
+    using OutShape = shape_display_t<Out>;
+    static_assert(check_broadcast_element_type<broadcast_in_dim_op, OperandShape, OutShape, same_type>());
+    static_assert(check_broadcast_in_dim_rule<broadcast_in_dim_op, OperandShape, OutShape, r.error, r.at>());
+    return e;
+  } else {
+    return broadcast_node<E, Out.dimensions, Dims>{e};
+  }
+}
+}  // namespace detail
+
+// BroadcastInDim(operand, Out's dimensions, {Dims...}).
+template <shape_spec Out, index_t... Dims, operand X>
+constexpr auto broadcast_in_dim(X&& x) noexcept {
+  return detail::make_broadcast_in_dim<Out, dimension_list{Dims...}>(as_operand(static_cast<X&&>(x)));
+}
+
+// Broadcast(operand, {Sizes...}): the new dimensions are the major ones.
+template <index_t... Sizes, operand X>
+constexpr auto broadcast(X&& x) noexcept {
+  using E = operand_t<X>;
+  constexpr bool ok = ((Sizes >= 0) && ...) && sizeof...(Sizes) + E::rank <= max_rank;
+  if constexpr (!ok) {
+    static_assert(detail::check_broadcast_sizes<broadcast_op, shape_display_t<E::spec>,
+                                                shape_display_t<E::spec>, ok>());
+    return as_operand(static_cast<X&&>(x));
+  } else {
+    constexpr dimension_list out = [] {
+      dimension_list d{Sizes...};
+      for (index_t s : E::spec.dimensions) d.push_back(s);
+      return d;
+    }();
+    constexpr dimension_list dims = [] {
+      dimension_list d;
+      for (std::size_t i = 0; i < E::rank; ++i) d.push_back(static_cast<index_t>(sizeof...(Sizes) + i));
+      return d;
+    }();
+    return detail::make_broadcast_in_dim<logical_spec(E::spec.element_type, out), dims>(
+        as_operand(static_cast<X&&>(x)));
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_BROADCAST_HPP
+// ---- end include/sxla/ops/broadcast.hpp ----
+// ---- begin include/sxla/ops/reduce.hpp ----
+// sxla/ops/reduce.hpp: XLA's Reduce.
+//   x::reduce<1>(x::mul(a, b), 0.0f, x::add_op)     f32[M,N] -> f32[M], a*b never stored
+//   x::reduce<0, 1>(a, 0.0f, x::add_op)             dimensions in any order
+//   auto [m, i] = x::reduce<0>(v, x::iota<"s32[N]", 0>(), -inf, 0, argmax)   variadic
+// One operand gives a lazy node: evaluated where it is assigned, into any layout, and
+// fused with its operand's expression. Several give a std::tuple of tensors (the
+// computation takes the N accumulators, then the N elements, and returns a tuple).
+//
+// Order. A user computation folds each result element sequentially over the reduced
+// dimensions in row-major order, from the init value: f(...f(f(init, x_0), x_1)...). A
+// built-in monoid (reduction.hpp) splits the reduced dimensions in two: those more minor
+// than every kept dimension (the "row" part; all of them for a full reduction) are one
+// run, combined in reduction.hpp's interleaved order; the others are folded sequentially
+// around it, from the init value: f(...f(f(init, row(c_0)), row(c_1))...). So a column sum
+// is the plain sequential sum of each column (vectorized across columns), a row sum or a
+// total is the interleaved order: the same bits on every backend, run after run. The
+// init value is applied once per result element. A dimension set at run time
+// (set_dimension_size) is reduced up to its run-time size only.
+//
+// Reading a reduction node inside another expression recomputes it for each element that
+// reads it; store it first (x::eval) to use it more than once per element.
+#ifndef SXLA_OPS_REDUCE_HPP
+#define SXLA_OPS_REDUCE_HPP
+
+#include <concepts>
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/ops/reduction.hpp ----
+// sxla/ops/reduction.hpp: what reduce and reduce_window share: the built-in monoids
+// (x::add_op, mul_op, max_op, min_op, and_op, or_op, xor_op, each with its identity),
+// the order in which a monoid combines a run of elements, and the odometer that walks
+// a set of dimensions.
+//
+// The order, which is part of a floating-point result (add and mul do not associate):
+// a run x_0 ... x_{n-1} is split into W interleaved partial results, W = 256 bytes /
+// sizeof(element) (64 for f32, 32 for f64), P_k = f(...f(f(e, x_k), x_{k+W})..., ...)
+// with e the identity; they are then halved, P_k = f(P_k, P_{k+h}) for h = W/2, W/4, ...,
+// 1, and the run's value is P_0. A vector backend keeps the partials in W / lanes
+// vectors, the scalar backend (and constant evaluation) in an array: every backend
+// computes the same bits, run after run. The identity of add is -0 (x + -0 == x for
+// every x, +0 and -0 included), so padding a partial with it changes nothing.
+#ifndef SXLA_OPS_REDUCTION_HPP
+#define SXLA_OPS_REDUCTION_HPP
+
+#include <array>
+#include <complex>
+#include <cstddef>
+#include <limits>
+#include <type_traits>
+
 // ---- begin include/sxla/ops/bitwise.hpp ----
 // sxla/ops/bitwise.hpp: XLA's logical and bit operations: and_, or_, xor_, not_ (logical
 // on pred, bitwise on integers; the trailing underscore because `and`, `or`, `xor` and
@@ -6968,102 +7147,846 @@ inline constexpr xor_op_t xor_op{};
 
 #endif  // SXLA_OPS_BITWISE_HPP
 // ---- end include/sxla/ops/bitwise.hpp ----
-// ---- begin include/sxla/ops/broadcast.hpp ----
-// sxla/ops/broadcast.hpp: XLA's Broadcast and BroadcastInDim as lazy nodes (no copy).
-//   x::broadcast<2, 3>(op)                   new major dimensions: f32[4] -> f32[2,3,4]
-//   x::broadcast_in_dim<"f32[2,3]", 1>(op)   op's dimension i becomes the result's dims[i]
-//                                            (size equal, or 1 to replicate)
-// Seed example: broadcast<2, 3> of the scalar 2.0f is f32[2,3] of 2.0f. Bad arguments
-// (a size or mapping that does not fit, non-increasing dims, another element type) are
-// compile errors naming the op and the shapes.
-#ifndef SXLA_OPS_BROADCAST_HPP
-#define SXLA_OPS_BROADCAST_HPP
+
+namespace sxla::detail {
+
+template <class F>
+inline constexpr bool is_builtin_monoid =
+    std::is_same_v<F, add_op_t> || std::is_same_v<F, mul_op_t> || std::is_same_v<F, max_op_t> ||
+    std::is_same_v<F, min_op_t> || std::is_same_v<F, and_op_t> || std::is_same_v<F, or_op_t> ||
+    std::is_same_v<F, xor_op_t>;
+
+// What a built-in monoid accumulates T in: f16 and bf16 in f32, rounded once at the end
+// (XLA's CPU backend also sums them in f32); every other type in itself.
+template <class T>
+using accumulate_t = compute_t<T>;
+
+// The identity of monoid F on T.
+template <class F, class T>
+constexpr T monoid_identity() noexcept {
+  if constexpr (std::is_same_v<T, bool>) {
+    return std::is_same_v<F, mul_op_t> || std::is_same_v<F, min_op_t> || std::is_same_v<F, and_op_t>;
+  } else if constexpr (std::is_same_v<F, add_op_t>) {
+    if constexpr (is_complex_v<T>) {
+      return T(-0.0, -0.0);
+    } else if constexpr (std::is_floating_point_v<T>) {
+      return T(-0.0);
+    } else {
+      return T(0);
+    }
+  } else if constexpr (std::is_same_v<F, mul_op_t>) {
+    return T(1);
+  } else if constexpr (std::is_same_v<F, max_op_t>) {
+    if constexpr (std::is_floating_point_v<T>) {
+      return -std::numeric_limits<T>::infinity();
+    } else {
+      return std::numeric_limits<T>::lowest();
+    }
+  } else if constexpr (std::is_same_v<F, min_op_t>) {
+    if constexpr (std::is_floating_point_v<T>) {
+      return std::numeric_limits<T>::infinity();
+    } else {
+      return std::numeric_limits<T>::max();
+    }
+  } else if constexpr (std::is_same_v<F, and_op_t>) {
+    return static_cast<T>(~T(0));
+  } else {  // or, xor
+    return T(0);
+  }
+}
+
+// Whether a and b have the same bits (floats: -0 is not +0, a NaN is itself).
+template <class T>
+constexpr bool same_bits(T a, T b) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return simd::bitcast<simd::uint_of<T>>(a) == simd::bitcast<simd::uint_of<T>>(b);
+  } else {
+    return a == b;
+  }
+}
+
+// W, the number of interleaved partial results of a run of T.
+template <class T>
+inline constexpr index_t partial_count = static_cast<index_t>(256 / sizeof(T));
+
+// Whether runs of lines with elements of type V reduce into T with vectors.
+template <class F, class T, class V, bool Vectorizable>
+inline constexpr bool vector_runs = [] {
+  if constexpr (!Vectorizable || !is_builtin_monoid<F> || !std::is_same_v<T, V> || std::is_same_v<T, bool>) {
+    return false;
+  } else {
+    return simd::has_vec<T> && partial_count<T> % static_cast<index_t>(simd::lanes<T>) == 0;
+  }
+}();
+
+// The halving of W partials in place; the result is p[0].
+template <class F, class T, std::size_t W>
+SXLA_FORCE_INLINE constexpr T halve(const F& f, T (&p)[W]) noexcept {
+  for (std::size_t h = W / 2; h >= 1; h /= 2) {
+    for (std::size_t k = 0; k < h; ++k) p[k] = f(p[k], p[k + h]);
+  }
+  return p[0];
+}
+
+template <class F, class T, index_t MaxRun, class LineOf>
+SXLA_FORCE_INLINE T reduce_runs_vector(const F& f, index_t runs, index_t n, const LineOf& line_of) noexcept {
+  using V = simd::vec<T>;
+  constexpr index_t lanes = static_cast<index_t>(simd::lanes<T>);
+  constexpr index_t w = partial_count<T>;
+  constexpr index_t vectors = w / lanes;
+  const V e = simd::splat<V>(monoid_identity<F, T>());
+  V acc[vectors];
+  for (index_t q = 0; q < vectors; ++q) acc[q] = e;
+  for (index_t k = 0; k < runs; ++k) {
+    const auto line = line_of(k);
+    index_t j = 0;
+    if constexpr (MaxRun >= w) {  // (the bounds let g++ see that no load passes the operand)
+      for (; j + w <= n; j += w) {
+        for (index_t q = 0; q < vectors; ++q) acc[q] = f(acc[q], line.template load<T>(j + q * lanes));
+      }
+    }
+    constexpr index_t tail_vectors = (MaxRun < w ? MaxRun : w) / lanes + 1;
+    for (index_t q = 0; q < tail_vectors && q < vectors && j < n; ++q, j += lanes) {
+      const auto count = static_cast<std::size_t>(n - j < lanes ? n - j : lanes);
+      V v = e;
+      if constexpr (MaxRun >= lanes) {
+        if (count == static_cast<std::size_t>(lanes)) v = line.template load<T>(j);
+      }
+      if (count < static_cast<std::size_t>(lanes)) {
+        v = simd::select(simd::first_n<T>(count), line.template load_n<T>(j, count), e);
+      }
+      acc[q] = f(acc[q], v);
+    }
+  }
+  for (index_t h = vectors / 2; h >= 1; h /= 2) {
+    for (index_t q = 0; q < h; ++q) acc[q] = f(acc[q], acc[q + h]);
+  }
+  alignas(64) T a[lanes];
+  simd::store(acc[0], a);
+  return halve(f, a);
+}
+
+// Monoid f over `runs` lines of n elements each (line_of(k) is the k-th), as one run of
+// runs * n elements in the order above, converted to T; n <= MaxRun. Vectors need every
+// line to begin at a partial of index 0 (runs == 1 or n a multiple of W), except for
+// integers, whose result does not depend on the order.
+template <bool Vectorizable, class F, class T, index_t MaxRun, class LineOf>
+SXLA_FORCE_INLINE constexpr T reduce_runs(const F& f, index_t runs, index_t n, const LineOf& line_of) noexcept {
+  constexpr index_t w = partial_count<T>;
+  using V = std::remove_cvref_t<decltype(line_of(0).get(0))>;
+  if constexpr (vector_runs<F, T, V, Vectorizable>) {
+    if (!std::is_constant_evaluated() && (runs == 1 || n % w == 0 || !std::is_floating_point_v<T>)) {
+      return reduce_runs_vector<F, T, MaxRun>(f, runs, n, line_of);
+    }
+  }
+  T p[w];
+  for (index_t k = 0; k < w; ++k) p[k] = monoid_identity<F, T>();
+  index_t at = 0;
+  for (index_t k = 0; k < runs; ++k) {
+    const auto line = line_of(k);
+    for (index_t j = 0; j < n; ++j) {
+      p[at] = f(p[at], static_cast<T>(line.get(j)));
+      if (++at == w) at = 0;
+    }
+  }
+  return halve(f, p);
+}
+
+// g() for every index over `dims` of i (row-major, the others of i fixed), each from 0 to
+// extent[d]; nothing when one extent is 0, once when dims is empty.
+template <std::size_t R, class G>
+SXLA_FORCE_INLINE constexpr void odometer(const idx& dims, const multi_index<R>& extent, multi_index<R>& i, G&& g) {
+  for (index_t d : dims) {
+    if (extent[static_cast<std::size_t>(d)] <= 0) return;
+    i[static_cast<std::size_t>(d)] = 0;
+  }
+  while (true) {
+    g();
+    std::size_t k = dims.size();
+    while (k > 0) {
+      const auto d = static_cast<std::size_t>(dims[k - 1]);
+      if (++i[d] < extent[d]) break;
+      i[d] = 0;
+      --k;
+    }
+    if (k == 0) return;
+  }
+}
+
+}  // namespace sxla::detail
+
+#endif  // SXLA_OPS_REDUCTION_HPP
+// ---- end include/sxla/ops/reduction.hpp ----
+// ---- begin include/sxla/ops/transpose.hpp ----
+// sxla/ops/transpose.hpp: XLA's Transpose as a lazy node: x::transpose<1, 0>(a) has
+// result dimension i = operand dimension perm[i], and reads operand elements in place (a
+// line of the result is a line of the operand along its dimension perm[M]). Assigning
+// a transpose of a tensor to that tensor goes through a temporary (expr/assign.hpp).
+// A list that is not a permutation of the operand's dimensions is a compile error.
+#ifndef SXLA_OPS_TRANSPOSE_HPP
+#define SXLA_OPS_TRANSPOSE_HPP
 
 #include <cstddef>
 
 
 namespace sxla {
 
-struct broadcast_in_dim_op {};
-struct broadcast_op {};
+template <class Op, dimension_list Perm>
+struct transpose_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  using lane_type = typename Op::lane_type;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr dimension_list dims = [] {
+    dimension_list d;
+    for (std::size_t i = 0; i < rank; ++i) d.push_back(Op::spec.dimensions[static_cast<std::size_t>(Perm[i])]);
+    return d;
+  }();
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, dims);
+
+  Op operand;
+
+  SXLA_FORCE_INLINE static constexpr multi_index<rank> source(const multi_index<rank>& idx) noexcept {
+    multi_index<rank> s{};
+    for (std::size_t i = 0; i < rank; ++i) s[static_cast<std::size_t>(Perm[i])] = idx[i];
+    return s;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return operand.at(source(idx));
+  }
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return operand.template line<static_cast<std::size_t>(Perm[M])>(source(start));
+  }
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable =
+      Op::template mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable =
+      Op::template periodic_mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return operand.template periodic_line<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner]),
+                                          L>(source(start));
+  }
+  template <std::size_t M>
+  static constexpr bool strided_along = Op::template strided_along<static_cast<std::size_t>(Perm[M])>;
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+};
+
+struct transpose_op {};
 
 namespace detail {
-template <class Op, class Operand, class Out, broadcast_error E, std::size_t At>
-consteval bool check_broadcast_in_dim_rule() {
-  static_assert(E != broadcast_error::dimensions_wrong_length,
-                "sxla::broadcast_in_dim: give one result dimension per operand dimension");
-  static_assert(E != broadcast_error::dimension_out_of_range,
-                "sxla::broadcast_in_dim: a dimension is not a dimension of the result shape");
-  static_assert(E != broadcast_error::dimensions_not_increasing,
-                "sxla::broadcast_in_dim: the dimensions must be strictly increasing");
-  static_assert(E != broadcast_error::dimension_mismatch,
-                "sxla::broadcast_in_dim: an operand dimension's size is neither the result "
-                "dimension's size nor 1");
-  return E == broadcast_error::none;
-}
-template <class Op, class Operand, class Out, bool Same>
-consteval bool check_broadcast_element_type() {
-  static_assert(Same, "sxla::broadcast_in_dim: the result shape's element type is not the operand's");
-  return Same;
-}
-template <class Op, class Operand, class Out, bool Ok>
-consteval bool check_broadcast_sizes() {
-  static_assert(Ok, "sxla::broadcast: the new dimension sizes must not be negative, and the result "
-                    "rank at most SXLA_MAX_RANK");
+template <class Op, class Shape, bool Ok>
+consteval bool check_permutation() {
+  static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
   return Ok;
 }
-
-template <shape_spec Out, dimension_list Dims, class E>
-constexpr auto make_broadcast_in_dim(E e) noexcept {
-  constexpr broadcast_shape r = check_broadcast_in_dim(E::spec.dimensions, Out.dimensions, Dims);
-  constexpr bool same_type = Out.element_type == E::spec.element_type;
-  if constexpr (!r.ok() || !same_type) {
-    using OperandShape = shape_display_t<E::spec>;
-    using OutShape = shape_display_t<Out>;
-    static_assert(check_broadcast_element_type<broadcast_in_dim_op, OperandShape, OutShape, same_type>());
-    static_assert(check_broadcast_in_dim_rule<broadcast_in_dim_op, OperandShape, OutShape, r.error, r.at>());
-    return e;
-  } else {
-    return broadcast_node<E, Out.dimensions, Dims>{e};
+// Each entry of d names a dimension of a rank-r array, at most once.
+constexpr bool distinct_dimensions(const dimension_list& d, std::size_t r) noexcept {
+  bool seen[max_rank] = {};
+  for (index_t k : d) {
+    if (k < 0 || k >= static_cast<index_t>(r) || seen[k]) return false;
+    seen[k] = true;
   }
+  return true;
+}
+constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
+  return p.size() == rank && distinct_dimensions(p, rank);
 }
 }  // namespace detail
 
-// BroadcastInDim(operand, Out's dimensions, {Dims...}).
-template <shape_spec Out, index_t... Dims, operand X>
-constexpr auto broadcast_in_dim(X&& x) noexcept {
-  return detail::make_broadcast_in_dim<Out, dimension_list{Dims...}>(as_operand(static_cast<X&&>(x)));
-}
-
-// Broadcast(operand, {Sizes...}): the new dimensions are the major ones.
-template <index_t... Sizes, operand X>
-constexpr auto broadcast(X&& x) noexcept {
-  using E = operand_t<X>;
-  constexpr bool ok = ((Sizes >= 0) && ...) && sizeof...(Sizes) + E::rank <= max_rank;
+// Transpose(operand, {Perm...}).
+template <index_t... Perm, operand X>
+constexpr auto transpose(X&& x) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr dimension_list perm{Perm...};
+  constexpr bool ok = detail::is_permutation(perm, E::rank);
   if constexpr (!ok) {
-    static_assert(detail::check_broadcast_sizes<broadcast_op, shape_display_t<E::spec>,
-                                                shape_display_t<E::spec>, ok>());
-    return as_operand(static_cast<X&&>(x));
+    static_assert(detail::check_permutation<transpose_op, shape_display_t<E::spec>, ok>());
+    return e;
   } else {
-    constexpr dimension_list out = [] {
-      dimension_list d{Sizes...};
-      for (index_t s : E::spec.dimensions) d.push_back(s);
-      return d;
-    }();
-    constexpr dimension_list dims = [] {
-      dimension_list d;
-      for (std::size_t i = 0; i < E::rank; ++i) d.push_back(static_cast<index_t>(sizeof...(Sizes) + i));
-      return d;
-    }();
-    return detail::make_broadcast_in_dim<logical_spec(E::spec.element_type, out), dims>(
-        as_operand(static_cast<X&&>(x)));
+    return transpose_node<E, perm>{e};
   }
 }
 
 }  // namespace sxla
 
-#endif  // SXLA_OPS_BROADCAST_HPP
-// ---- end include/sxla/ops/broadcast.hpp ----
+#endif  // SXLA_OPS_TRANSPOSE_HPP
+// ---- end include/sxla/ops/transpose.hpp ----
+
+namespace sxla {
+
+struct reduce_op {};
+
+namespace detail {
+
+// Which dimensions a reduction keeps and how it walks the others (see the top).
+struct reduce_plan {
+  idx reduced;              // sorted
+  idx kept;                 // sorted: result dimension k is operand dimension kept[k]
+  idx column;               // reduced dimensions below the last kept one
+  index_t row_begin = 0;    // the row part is [row_begin, rank)
+  idx kept_sizes;
+
+  friend constexpr bool operator==(const reduce_plan&, const reduce_plan&) = default;
+};
+
+constexpr reduce_plan make_reduce_plan(const idx& dims, const idx& sizes) noexcept {
+  reduce_plan p;
+  bool reduced[max_rank] = {};
+  for (index_t d : dims) reduced[d] = true;
+  for (std::size_t d = 0; d < sizes.size(); ++d) {
+    if (reduced[d]) {
+      p.reduced.push_back(static_cast<index_t>(d));
+    } else {
+      p.kept.push_back(static_cast<index_t>(d));
+      p.kept_sizes.push_back(sizes[d]);
+      p.row_begin = static_cast<index_t>(d) + 1;
+    }
+  }
+  for (index_t d : p.reduced)
+    if (d < p.row_begin) p.column.push_back(d);
+  return p;
+}
+
+template <class Op, class Shape, bool Ok>
+consteval bool check_reduce_dimensions() {
+  static_assert(Ok, "sxla::reduce: a dimension to reduce is out of the operand's range, or repeated");
+  return Ok;
+}
+template <class Op, class Shape, bool Ok>
+consteval bool check_reduce_computation() {
+  static_assert(Ok,
+                "sxla::reduce: the computation cannot combine two elements of the operand's type (a built-in "
+                "monoid that rejects the type, or a callable f(T, T) whose result does not convert to T)");
+  return Ok;
+}
+
+// An init value as T: a number, or a rank-0 operand.
+template <class T, class I>
+constexpr T init_value(const I& init) noexcept {
+  if constexpr (scalar_value<I>) {
+    return static_cast<T>(init);
+  } else {
+    return static_cast<T>(as_operand(init).at({}));
+  }
+}
+template <class I>
+concept init_argument = scalar_value<I> || (operand<I> && operand_t<const I&>::rank == 0);
+
+// Whether F can be the computation of a reduction of T.
+template <class F, class T>
+inline constexpr bool reduces = [] {
+  if constexpr (is_builtin_monoid<F>) {
+    return F::template accepts<T>;
+  } else if constexpr (std::is_invocable_v<const F&, T, T>) {
+    return std::is_convertible_v<std::invoke_result_t<const F&, T, T>, T>;
+  } else {
+    return false;
+  }
+}();
+}  // namespace detail
+
+template <class Node, std::size_t M>
+struct reduce_line;
+
+// Reduce(operand, init, f, dimensions) for one operand, lazily.
+template <class F, class Op, detail::reduce_plan P>
+struct reduce_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  static constexpr bool monoid = detail::is_builtin_monoid<F>;
+  using acc_type = std::conditional_t<monoid, detail::accumulate_t<value_type>, value_type>;
+  static constexpr std::size_t rank = P.kept.size();
+  static constexpr std::size_t op_rank = Op::rank;
+  static constexpr detail::reduce_plan plan = P;
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, P.kept_sizes);
+  using lane_type = std::conditional_t<simd::has_vec<value_type>, value_type, void>;
+
+  Op operand;
+  acc_type init;
+  [[no_unique_address]] F f;
+  multi_index<op_rank> extent;  // the operand's run-time sizes
+
+  // The operand index of result index i, its reduced dimensions 0.
+  SXLA_FORCE_INLINE constexpr multi_index<op_rank> source(const multi_index<rank>& i) const noexcept {
+    multi_index<op_rank> s{};
+    for (std::size_t k = 0; k < rank; ++k) s[static_cast<std::size_t>(P.kept[k])] = i[k];
+    return s;
+  }
+
+  // The reduction of the elements whose kept dimensions are those of b.
+  constexpr value_type element(multi_index<op_rank> b) const noexcept {
+    acc_type acc = init;
+    if constexpr (!monoid) {
+      detail::odometer(P.reduced, extent, b, [&] { acc = f(acc, operand.at(b)); });
+    } else {
+      detail::odometer(P.column, extent, b, [&] { acc = f(acc, row(b)); });
+    }
+    return static_cast<value_type>(acc);
+  }
+
+  // The row part at b (a monoid): one run when the operand's lines merge across it.
+  constexpr acc_type row(multi_index<op_rank> b) const noexcept {
+    if constexpr (static_cast<std::size_t>(P.row_begin) == op_rank) {
+      return static_cast<acc_type>(operand.at(b));
+    } else {
+      constexpr std::size_t last = op_rank - 1;
+      // Dimensions [merge_from, rank) run as one line where the operand allows it and
+      // the inner ones are whole.
+      std::size_t from = merge_floor;
+      for (std::size_t d = last; d > from; --d) {
+        if (extent[d] != Op::spec.dimensions[d]) {
+          from = d;
+          break;
+        }
+      }
+      index_t n = 1, runs = 1;
+      for (std::size_t d = from; d < op_rank; ++d) n *= extent[d];
+      for (auto d = static_cast<std::size_t>(P.row_begin); d < from; ++d) runs *= extent[d];
+      for (auto d = static_cast<std::size_t>(P.row_begin); d < op_rank; ++d) b[d] = 0;
+      return detail::reduce_runs<Op::template vectorizable<value_type>, F, acc_type, row_elements>(
+          f, runs, n, [&](index_t k) {
+            multi_index<op_rank> i = b;
+            for (std::size_t d = from; d-- > static_cast<std::size_t>(P.row_begin);) {
+              i[d] = k % extent[d];
+              k /= extent[d];
+            }
+            return operand.template line<last>(i);
+          });
+    }
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& i) const noexcept { return element(source(i)); }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return reduce_line<reduce_node, M>{this, source(start)};
+  }
+
+  // Lanes of results along operand dimension m, folded vector by vector: the column
+  // case (no row part), for a monoid with vectors.
+  template <class L>
+  static constexpr bool vertical = [] {
+    if constexpr (!monoid || static_cast<std::size_t>(P.row_begin) != op_rank || std::is_same_v<value_type, bool> ||
+                  !std::is_same_v<acc_type, value_type>) {
+      return false;
+    } else if constexpr (!simd::has_vec<value_type> || !simd::has_vec<L>) {
+      return false;
+    } else {
+      return sizeof(L) == sizeof(value_type) && Op::template vectorizable<value_type>;
+    }
+  }();
+
+  template <class L, std::size_t Dim>
+  SXLA_FORCE_INLINE auto fold_lanes(multi_index<op_rank> b, index_t j, std::size_t n) const noexcept {
+    using V = simd::vec<value_type>;
+    V acc = simd::splat<V>(init);
+    detail::odometer(P.reduced, extent, b, [&] {
+      const auto l = operand.template line<Dim>(b);
+      acc = f(acc, n == simd::lanes<value_type> ? l.template load<value_type>(j) : l.template load_n<value_type>(j, n));
+    });
+    return acc;
+  }
+
+  template <std::size_t, std::size_t>
+  static constexpr bool mergeable = false;
+  template <std::size_t, std::size_t>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t>
+  static constexpr bool strided_along = false;
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<value_type, L>;
+
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool) const {
+    operand.for_each_leaf(g, false);
+  }
+
+  static constexpr bool dynamic_sizes = has_dynamic_sizes<Op>;
+  constexpr multi_index<rank> dimension_sizes() const noexcept {
+    multi_index<rank> d{};
+    for (std::size_t k = 0; k < rank; ++k) d[k] = extent[static_cast<std::size_t>(P.kept[k])];
+    return d;
+  }
+
+  // Column reductions written straight into an untiled destination whose last dimension
+  // is contiguous: each operand row (a line along the last kept dimension) is folded
+  // into a block of the destination in turn, so the operand is read in memory order.
+  template <class D>
+  static constexpr bool evaluates_into = [] {
+    if constexpr (rank == 0 || D::is_tiled || !vertical<value_type>) {
+      return false;
+    } else {
+      return D::map.strides[rank - 1] == 1;
+    }
+  }();
+
+  template <class Dst>
+  void evaluate_to(Dst& dst) const noexcept {
+    using D = typename Dst::shape_type;
+    using V = simd::vec<value_type>;
+    constexpr std::size_t m = static_cast<std::size_t>(P.kept[rank - 1]);
+    constexpr index_t n = D::dimensions[rank - 1];
+    constexpr index_t lanes = static_cast<index_t>(simd::lanes<value_type>);
+    constexpr index_t block = static_cast<index_t>(16384 / sizeof(value_type));
+    constexpr idx outer = [] {
+      idx o;
+      for (std::size_t k = 0; k + 1 < rank; ++k) o.push_back(static_cast<index_t>(k));
+      return o;
+    }();
+    const V first = simd::splat<V>(init);
+    multi_index<rank> i{};
+    detail::odometer(outer, static_dimensions<reduce_node>(), i, [&] {
+      value_type* o = dst.data() + D::offset(i);
+      multi_index<op_rank> b = source(i);
+      for (index_t j0 = 0; j0 < n; j0 += block) {
+        const index_t j1 = j0 + block < n ? j0 + block : n;
+        bool empty = true;
+        detail::odometer(P.reduced, extent, b, [&] {
+          const auto l = operand.template line<m>(b);
+          index_t j = j0;
+          if constexpr (n >= lanes) {  // (else g++ 12 -O3 warns of the loop that never runs)
+            for (; j + lanes <= j1; j += lanes) {
+              simd::store(f(empty ? first : simd::load(o + j), l.template load<value_type>(j)), o + j);
+            }
+          }
+          if (j < j1) {
+            const auto c = static_cast<std::size_t>(j1 - j);
+            simd::store_n(f(empty ? first : simd::load_n(o + j, c), l.template load_n<value_type>(j, c)), o + j, c);
+          }
+          empty = false;
+        });
+        if (empty)
+          for (index_t j = j0; j < j1; ++j) o[j] = init;
+      }
+    });
+  }
+
+ private:
+  // The elements of the row part (its static sizes).
+  static constexpr index_t row_elements = [] {
+    index_t n = 1;
+    for (auto d = static_cast<std::size_t>(P.row_begin); d < op_rank; ++d) n *= Op::spec.dimensions[d];
+    return n;
+  }();
+  // The first dimension of the row part the operand's lines can merge into the last.
+  static constexpr std::size_t merge_floor = [] {
+    if constexpr (op_rank == 0) {
+      return std::size_t{0};
+    } else {
+      return []<std::size_t... K>(std::index_sequence<K...>) {
+        constexpr bool ok[] = {true, Op::template mergeable<K, K + 1>...};  // ok[d + 1]: d merges into d + 1
+        std::size_t d = op_rank - 1;
+        while (d > static_cast<std::size_t>(P.row_begin) && ok[d]) --d;
+        return d;
+      }(std::make_index_sequence<op_rank - 1>{});
+    }
+  }();
+};
+
+// A line of a reduction: element j is the reduction at start + j along result dimension M.
+template <class Node, std::size_t M>
+struct reduce_line {
+  using value_type = typename Node::value_type;
+  static constexpr auto m = static_cast<std::size_t>(Node::plan.kept[M]);  // the operand's dimension
+  const Node* node;
+  multi_index<Node::op_rank> base;
+
+  SXLA_FORCE_INLINE constexpr value_type get(index_t j) const noexcept {
+    multi_index<Node::op_rank> b = base;
+    b[m] += j;
+    return node->element(b);
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
+    return load_n<L>(j, simd::lanes<L>);
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
+    if constexpr (Node::template vertical<L>) {
+      multi_index<Node::op_rank> b = base;
+      b[m] += j;
+      return node->template fold_lanes<L, m>(b, 0, n);
+    } else {
+      return detail::load_by_element<L, value_type>([this](index_t k) { return get(k); }, j, n);
+    }
+  }
+};
+
+namespace detail {
+
+template <class Op, class Shape, bool Ok>
+consteval bool check_reduce_arguments() {
+  static_assert(Ok, "sxla::reduce: give N operands, then N init values, then the computation");
+  return Ok;
+}
+template <class Op, class Shape, bool Ok>
+consteval bool check_reduce_operand_shapes() {
+  static_assert(Ok, "sxla::reduce: the operands of a variadic reduce must have the same dimensions");
+  return Ok;
+}
+
+template <idx Dims, operand X, class I, class F>
+constexpr auto reduce_one(X&& x, const I& init, F f) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  using T = typename E::value_type;
+  constexpr bool dims_ok = distinct_dimensions(Dims, E::rank);
+  constexpr bool computation_ok = reduces<F, T>;
+  if constexpr (!dims_ok) {
+    static_assert(check_reduce_dimensions<reduce_op, shape_display_t<E::spec>, dims_ok>());
+    return e;
+  } else if constexpr (!computation_ok) {
+    static_assert(check_reduce_computation<reduce_op, shape_display_t<E::spec>, computation_ok>());
+    return e;
+  } else {
+    using N = reduce_node<F, E, make_reduce_plan(Dims, E::spec.dimensions)>;
+    return N{e, init_value<typename N::acc_type>(init), f, runtime_dimensions(e)};
+  }
+}
+
+// The variadic form: N operands (args 0 .. N-1), N inits (N .. 2N-1), the computation.
+template <idx Dims, std::size_t... K, class Args>
+constexpr auto reduce_many(std::index_sequence<K...>, Args&& args) {
+  constexpr std::size_t n = sizeof...(K);
+  using E0 = operand_t<std::tuple_element_t<0, std::remove_cvref_t<Args>>>;
+  constexpr bool dims_ok = distinct_dimensions(Dims, E0::rank);
+  constexpr bool shapes_ok =
+      ((operand_t<std::tuple_element_t<K, std::remove_cvref_t<Args>>>::spec.dimensions == E0::spec.dimensions) && ...);
+  if constexpr (!dims_ok) {
+    static_assert(check_reduce_dimensions<reduce_op, shape_display_t<E0::spec>, dims_ok>());
+    return 0;
+  } else if constexpr (!shapes_ok) {
+    static_assert(check_reduce_operand_shapes<reduce_op, shape_display_t<E0::spec>, shapes_ok>());
+    return 0;
+  } else {
+    constexpr reduce_plan p = make_reduce_plan(Dims, E0::spec.dimensions);
+    const auto ops = std::make_tuple(as_operand(std::get<K>(args))...);
+    using result = std::tuple<tensor<logical_spec(std::tuple_element_t<K, decltype(ops)>::spec.element_type, p.kept_sizes)>...>;
+    std::tuple<typename std::tuple_element_t<K, decltype(ops)>::value_type...> inits{
+        init_value<typename std::tuple_element_t<K, decltype(ops)>::value_type>(std::get<n + K>(args))...};
+    const auto& f = std::get<2 * n>(args);
+    result out(((void)K, uninitialized)...);  // each tensor made in place
+    const auto extent = runtime_dimensions(std::get<0>(ops));
+    constexpr std::size_t rank = p.kept.size();
+    multi_index<rank> i{};
+    constexpr idx all = [] {
+      idx a;
+      for (std::size_t k = 0; k < rank; ++k) a.push_back(static_cast<index_t>(k));
+      return a;
+    }();
+    multi_index<rank> sizes{};
+    for (std::size_t k = 0; k < rank; ++k) sizes[k] = p.kept_sizes[k];
+    odometer(all, sizes, i, [&] {
+      auto acc = inits;
+      multi_index<E0::rank> b{};
+      for (std::size_t k = 0; k < rank; ++k) b[static_cast<std::size_t>(p.kept[k])] = i[k];
+      odometer(p.reduced, extent, b, [&] {
+        const auto r = f(std::get<K>(acc)..., std::get<K>(ops).at(b)...);
+        acc = {static_cast<std::tuple_element_t<K, decltype(inits)>>(std::get<K>(r))...};
+      });
+      ((std::get<K>(out).data()[std::tuple_element_t<K, result>::shape_type::offset(i)] = std::get<K>(acc)), ...);
+    });
+    return out;
+  }
+}
+}  // namespace detail
+
+// Reduce(operands..., init_values..., computation, {Dims...}): for one operand a lazy
+// node, for N > 1 a std::tuple of N tensors (auto [a, b] = ..., or get<I>).
+template <index_t... Dims, class... Args>
+constexpr auto reduce(Args&&... args) {
+  constexpr std::size_t count = sizeof...(Args);
+  constexpr bool ok = count >= 3 && count % 2 == 1;
+  if constexpr (!ok) {
+    static_assert(detail::check_reduce_arguments<reduce_op, void, ok>());
+    return 0;
+  } else if constexpr (count == 3) {
+    return [](auto&& x, const auto& init, auto f) {
+      return detail::reduce_one<idx{Dims...}>(static_cast<decltype(x)&&>(x), init, f);
+    }(static_cast<Args&&>(args)...);
+  } else {
+    return detail::reduce_many<idx{Dims...}>(std::make_index_sequence<(count - 1) / 2>{},
+                                              std::forward_as_tuple(static_cast<Args&&>(args)...));
+  }
+}
+
+// GetTupleElement(tuple, I): the I-th result of a variadic op (std::get<I> does the same).
+template <std::size_t I, class Tuple>
+constexpr decltype(auto) get_tuple_element(Tuple&& t) noexcept {
+  return std::get<I>(static_cast<Tuple&&>(t));
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_REDUCE_HPP
+// ---- end include/sxla/ops/reduce.hpp ----
+
+namespace sxla {
+
+struct batch_norm_op {};
+
+namespace detail {
+template <class Op, class Shape, bool TypeOk, bool IndexOk, bool VectorsOk>
+consteval bool check_batch_norm() {
+  static_assert(TypeOk, "sxla::batch_norm: the operand's element type must be f32 or f64");
+  static_assert(IndexOk, "sxla::batch_norm: feature_index is not a dimension of the operand");
+  static_assert(VectorsOk,
+                "sxla::batch_norm: scale, offset, mean, variance (and grad_output) must have the operand's element "
+                "type; the first four rank 1 of the feature dimension's size, grad_output the operand's shape");
+  return TypeOk && IndexOk && VectorsOk;
+}
+
+// What the three ops check and share, for operand E and feature dimension F.
+template <class E, index_t F>
+struct batch_norm_traits {
+  using T = typename E::value_type;
+  static constexpr bool type_ok = std::is_same_v<T, float> || std::is_same_v<T, double>;
+  static constexpr bool index_ok = F >= 0 && F < static_cast<index_t>(E::rank);
+  static constexpr auto f = static_cast<std::size_t>(index_ok ? F : 0);
+  static constexpr index_t features = E::rank == 0 ? 0 : E::spec.dimensions[f];
+  using vector = tensor<logical_spec(E::spec.element_type, idx{features})>;
+  // A rank-1 argument of the feature count, of type T.
+  template <class V>
+  static constexpr bool is_vector = operand_t<V>::rank == 1 && std::is_same_v<typename operand_t<V>::value_type, T> &&
+                                    operand_t<V>::spec.dimensions[0] == features;
+  // The dimensions other than F, and the element count per feature.
+  static constexpr idx others = [] {
+    idx o;
+    for (std::size_t d = 0; d < E::rank; ++d)
+      if (d != f) o.push_back(static_cast<index_t>(d));
+    return o;
+  }();
+  static constexpr index_t per_feature = [] {
+    index_t m = 1;
+    for (index_t d : others) m *= E::spec.dimensions[static_cast<std::size_t>(d)];
+    return m;
+  }();
+
+  // A rank-1 operand as a tensor of T.
+  template <class V>
+  static vector values(V&& v) noexcept {
+    return vector(as_operand(static_cast<V&&>(v)));
+  }
+};
+}  // namespace detail
+
+// BatchNormTraining(operand, scale, offset, epsilon, F): (output, batch_mean, batch_var).
+template <index_t F, operand X, operand S, operand O>
+auto batch_norm_training(X&& x, S&& scale, O&& offset, double epsilon) {
+  const auto e = as_operand(static_cast<X&&>(x));
+  using E = std::remove_cvref_t<decltype(e)>;
+  using B = detail::batch_norm_traits<E, F>;
+  using T = typename B::T;
+  constexpr bool ok = B::type_ok && B::index_ok && B::template is_vector<S> && B::template is_vector<O>;
+  if constexpr (!ok) {
+    static_assert(detail::check_batch_norm<batch_norm_op, shape_display_t<E::spec>, B::type_ok, B::index_ok, ok>());
+    return 0;
+  } else {
+    constexpr auto f = B::f;
+    typename B::vector shift(uninitialized), mean(uninitialized), var(uninitialized), factor(uninitialized);
+    for (index_t k = 0; k < B::features; ++k) {
+      multi_index<E::rank> i{};
+      i[f] = k;
+      shift.data()[k] = B::per_feature == 0 ? T(0) : e.at(i);
+    }
+    const auto d = sub(e, shift, broadcast_dimensions<F>);
+    const typename B::vector s1 = detail::reduce_one<B::others>(d, T(0), add_op);
+    const typename B::vector s2 = detail::reduce_one<B::others>(mul(d, d), T(0), add_op);
+    const typename B::vector sc = B::values(static_cast<S&&>(scale));
+    const T m = static_cast<T>(B::per_feature);
+    for (index_t k = 0; k < B::features; ++k) {
+      const T d1 = s1.data()[k] / m;
+      const T v = s2.data()[k] / m - d1 * d1;
+      mean.data()[k] = shift.data()[k] + d1;
+      var.data()[k] = v > T(0) ? v : T(0);
+      factor.data()[k] = sc.data()[k] / std::sqrt(var.data()[k] + static_cast<T>(epsilon));
+    }
+    tensor<E::spec> y = add(mul(sub(e, mean, broadcast_dimensions<F>), factor, broadcast_dimensions<F>),
+                            static_cast<O&&>(offset), broadcast_dimensions<F>);
+    return std::tuple<tensor<E::spec>, typename B::vector, typename B::vector>(std::move(y), mean, var);
+  }
+}
+
+// BatchNormInference(operand, scale, offset, mean, variance, epsilon, F): a lazy
+// expression (x - mean) * (scale / sqrt(variance + epsilon)) + offset.
+template <index_t F, operand X, operand S, operand O, operand M, operand V>
+auto batch_norm_inference(X&& x, S&& scale, O&& offset, M&& mean, V&& variance, double epsilon) {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = std::remove_cvref_t<decltype(e)>;
+  using B = detail::batch_norm_traits<E, F>;
+  using T = typename B::T;
+  constexpr bool ok = B::type_ok && B::index_ok && B::template is_vector<S> && B::template is_vector<O> &&
+                      B::template is_vector<M> && B::template is_vector<V>;
+  if constexpr (!ok) {
+    static_assert(detail::check_batch_norm<batch_norm_op, shape_display_t<E::spec>, B::type_ok, B::index_ok, ok>());
+    return 0;
+  } else {
+    const typename B::vector sc = B::values(static_cast<S&&>(scale));
+    const typename B::vector va = B::values(static_cast<V&&>(variance));
+    typename B::vector factor(uninitialized);
+    for (index_t k = 0; k < B::features; ++k)
+      factor.data()[k] = sc.data()[k] / std::sqrt(va.data()[k] + static_cast<T>(epsilon));
+    return add(mul(sub(std::move(e), static_cast<M&&>(mean), broadcast_dimensions<F>), std::move(factor),
+                   broadcast_dimensions<F>),
+               static_cast<O&&>(offset), broadcast_dimensions<F>);
+  }
+}
+
+// BatchNormGrad(operand, scale, mean, variance, grad_output, epsilon, F):
+// (grad_operand, grad_scale, grad_offset).
+template <index_t F, operand X, operand S, operand M, operand V, operand G>
+auto batch_norm_grad(X&& x, S&& scale, M&& mean, V&& variance, G&& grad_output, double epsilon) {
+  const auto e = as_operand(static_cast<X&&>(x));
+  const auto dy = as_operand(static_cast<G&&>(grad_output));
+  using E = std::remove_cvref_t<decltype(e)>;
+  using B = detail::batch_norm_traits<E, F>;
+  using T = typename B::T;
+  constexpr bool ok = B::type_ok && B::index_ok && B::template is_vector<S> && B::template is_vector<M> &&
+                      B::template is_vector<V> && std::remove_cvref_t<decltype(dy)>::spec.dimensions == E::spec.dimensions &&
+                      std::is_same_v<typename std::remove_cvref_t<decltype(dy)>::value_type, T>;
+  if constexpr (!ok) {
+    static_assert(detail::check_batch_norm<batch_norm_op, shape_display_t<E::spec>, B::type_ok, B::index_ok, ok>());
+    return 0;
+  } else {
+    const typename B::vector mu = B::values(static_cast<M&&>(mean));
+    const typename B::vector sc = B::values(static_cast<S&&>(scale));
+    const typename B::vector va = B::values(static_cast<V&&>(variance));
+    const auto centered = sub(e, mu, broadcast_dimensions<F>);
+    typename B::vector sum_dy = detail::reduce_one<B::others>(dy, T(0), add_op);
+    const typename B::vector sum_dy_xc = detail::reduce_one<B::others>(mul(dy, centered), T(0), add_op);
+    typename B::vector grad_scale(uninitialized), a(uninitialized), c(uninitialized), d(uninitialized);
+    const T m = static_cast<T>(B::per_feature);
+    for (index_t k = 0; k < B::features; ++k) {
+      const T v = va.data()[k] + static_cast<T>(epsilon);
+      const T inv_std = T(1) / std::sqrt(v);
+      grad_scale.data()[k] = sum_dy_xc.data()[k] * inv_std;
+      a.data()[k] = sc.data()[k] * inv_std;
+      c.data()[k] = sum_dy_xc.data()[k] / (m * v);
+      d.data()[k] = sum_dy.data()[k] / m;
+    }
+    tensor<E::spec> grad_x =
+        mul(sub(sub(dy, d, broadcast_dimensions<F>), mul(centered, c, broadcast_dimensions<F>)), a,
+            broadcast_dimensions<F>);
+    return std::tuple<tensor<E::spec>, typename B::vector, typename B::vector>(std::move(grad_x), grad_scale,
+                                                                               sum_dy);
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_BATCH_NORM_HPP
+// ---- end include/sxla/ops/batch_norm.hpp ----
 // ---- begin include/sxla/ops/compare.hpp ----
 // sxla/ops/compare.hpp: XLA's comparisons, with pred results: eq, ne, ge, gt, le, lt
 // (IEEE: ordered, so false with a NaN, except ne, which is true) and the total-order
@@ -7419,8 +8342,7 @@ constexpr auto concatenate(X0&& x0, X&&... x) noexcept {
 // ---- end include/sxla/ops/concatenate.hpp ----
 // ---- begin include/sxla/ops/convert.hpp ----
 // sxla/ops/convert.hpp: XLA's element-type ops: convert<U> (ConvertElementType),
-// bitcast_convert<U> (BitcastConvertType), reduce_precision<M, E> (ReducePrecision) and
-// get_dimension_size<D> (GetDimensionSize, a compile-time constant here).
+// bitcast_convert<U> (BitcastConvertType) and reduce_precision<M, E> (ReducePrecision).
 //
 // convert, as XLA's CPU backend: a C++ static_cast, except that float to integer
 // saturates (above the maximum: the maximum; below the minimum: the minimum; NaN: 0;
@@ -7984,63 +8906,28 @@ constexpr auto reduce_precision(X&& x) noexcept {
   }
 }
 
-// ---- get_dimension_size ---------------------------------------------------------------------
-struct get_dimension_size_op {};
-
-namespace detail {
-template <class Op, class Shape, index_t D, bool Ok>
-consteval bool check_dimension_size_dimension() {
-  static_assert(Ok, "sxla::get_dimension_size: the dimension is not a dimension of the operand");
-  return Ok;
-}
-template <class Op, class Shape, index_t D, bool Ok>
-consteval bool check_dimension_size_fits() {
-  static_assert(Ok, "sxla::get_dimension_size: the dimension's size does not fit the s32 result");
-  return Ok;
-}
-}  // namespace detail
-
-// GetDimensionSize(operand, D): the size of dimension D as s32, a constant expression
-// whatever the operand (it is not read): constexpr auto n = x::get_dimension_size<1>(t);
-template <index_t D, operand X>
-constexpr std::int32_t get_dimension_size(const X&) noexcept {
-  using E = operand_t<const X&>;
-  constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
-  if constexpr (!in_range) {
-    static_assert(detail::check_dimension_size_dimension<get_dimension_size_op, shape_display_t<E::spec>, D,
-                                                         in_range>());
-    return 0;
-  } else {
-    constexpr index_t n = E::spec.dimensions[static_cast<std::size_t>(D)];
-    constexpr bool fits = n <= std::numeric_limits<std::int32_t>::max();
-    static_assert(detail::check_dimension_size_fits<get_dimension_size_op, shape_display_t<E::spec>, D, fits>());
-    return static_cast<std::int32_t>(n);
-  }
-}
-
 }  // namespace sxla
 
 #endif  // SXLA_OPS_CONVERT_HPP
 // ---- end include/sxla/ops/convert.hpp ----
-// ---- begin include/sxla/ops/dynamic_update_slice.hpp ----
-// sxla/ops/dynamic_update_slice.hpp: XLA's DynamicUpdateSlice, as a lazy node and in place.
-//   x::dynamic_update_slice(op, update, i, j)            op with update written at (i, j)
-//   x::dynamic_update_slice_in_place(t, update, i, j)    writes update into tensor/view t
-// Each start is clamped to [0, operand size - update size], as XLA does, so the update
-// always lands inside. A line of the node is the operand's line with the update's line
-// spliced in where the window crosses it. The in-place form writes only the window (an
-// update that reads t is evaluated into a temporary first). Ranks, element types or an
-// update larger than the operand that differ are compile errors naming the op and the
-// shapes.
-#ifndef SXLA_OPS_DYNAMIC_UPDATE_SLICE_HPP
-#define SXLA_OPS_DYNAMIC_UPDATE_SLICE_HPP
+// ---- begin include/sxla/ops/dimension_size.hpp ----
+// sxla/ops/dimension_size.hpp: XLA's bounded dynamic dimensions.
+//   auto v5 = x::set_dimension_size<0>(v, 5);   // f32[10] still; 5 elements count
+//   x::reduce<0>(v5, 0.0f, x::add_op)           // 1 + 2 + 3 + 4 + 5 for v = {1 .. 10}
+//   x::get_dimension_size<0>(v5)                // 5 (s32); of a static operand a constant
+// SetDimensionSize keeps the static shape (the bound) and carries the run-time size
+// beside it in the node; elementwise ops above it carry it on (the smallest of their
+// operands'), reductions reduce only up to it and their results carry the kept
+// dimensions' sizes. Elements past the size are still computed where an expression is
+// stored (XLA leaves them unspecified). Other ops see the static shape. A size outside
+// [0, bound] is clamped to it.
+#ifndef SXLA_OPS_DIMENSION_SIZE_HPP
+#define SXLA_OPS_DIMENSION_SIZE_HPP
 
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <type_traits>
-#include <utility>
 
 // ---- begin include/sxla/ops/slice.hpp ----
 // sxla/ops/slice.hpp: XLA's Slice and DynamicSlice as lazy nodes (no copy).
@@ -8225,6 +9112,104 @@ constexpr auto dynamic_slice(X&& x, I... starts) noexcept {
 
 #endif  // SXLA_OPS_SLICE_HPP
 // ---- end include/sxla/ops/slice.hpp ----
+
+namespace sxla {
+
+struct set_dimension_size_op {};
+struct get_dimension_size_op {};
+
+// An operand with run-time sizes: everything of Op, plus the sizes.
+template <class Op>
+struct dynamic_size_node : Op {
+  static constexpr bool dynamic_sizes = true;
+  multi_index<Op::rank> sizes;
+
+  constexpr multi_index<Op::rank> dimension_sizes() const noexcept { return sizes; }
+};
+
+namespace detail {
+template <class Op, class Shape, index_t D, bool Ok>
+consteval bool check_dimension_size_dimension() {
+  static_assert(Ok, "sxla::get_dimension_size / set_dimension_size: the dimension is not a dimension of the operand");
+  return Ok;
+}
+template <class Op, class Shape, index_t D, bool Ok>
+consteval bool check_dimension_size_fits() {
+  static_assert(Ok, "sxla::get_dimension_size: the dimension's size does not fit the s32 result");
+  return Ok;
+}
+}  // namespace detail
+
+// SetDimensionSize(operand, size, D).
+template <index_t D, operand X, std::integral I>
+constexpr auto set_dimension_size(X&& x, I size) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
+  if constexpr (!in_range) {
+    static_assert(detail::check_dimension_size_dimension<set_dimension_size_op, shape_display_t<E::spec>, D,
+                                                         in_range>());
+    return e;
+  } else {
+    multi_index<E::rank> sizes = runtime_dimensions(e);
+    const index_t bound = E::spec.dimensions[static_cast<std::size_t>(D)];
+    sizes[static_cast<std::size_t>(D)] = detail::clamp_index(size, bound);
+    if constexpr (has_dynamic_sizes<E>) {
+      e.sizes = sizes;
+      return e;
+    } else {
+      return dynamic_size_node<E>{e, sizes};
+    }
+  }
+}
+
+// GetDimensionSize(operand, D) as s32: the run-time size under a set_dimension_size, else
+// the static size, a constant expression whatever the operand (it is not read):
+// constexpr auto n = x::get_dimension_size<1>(t);
+template <index_t D, operand X>
+constexpr std::int32_t get_dimension_size(const X& x) noexcept {
+  using E = operand_t<const X&>;
+  constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
+  if constexpr (!in_range) {
+    static_assert(detail::check_dimension_size_dimension<get_dimension_size_op, shape_display_t<E::spec>, D,
+                                                         in_range>());
+    return 0;
+  } else {
+    constexpr index_t n = E::spec.dimensions[static_cast<std::size_t>(D)];
+    constexpr bool fits = n <= std::numeric_limits<std::int32_t>::max();
+    static_assert(detail::check_dimension_size_fits<get_dimension_size_op, shape_display_t<E::spec>, D, fits>());
+    if constexpr (has_dynamic_sizes<E>) {
+      return static_cast<std::int32_t>(runtime_dimensions(as_operand(x))[static_cast<std::size_t>(D)]);
+    } else {
+      return static_cast<std::int32_t>(n);
+    }
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_DIMENSION_SIZE_HPP
+// ---- end include/sxla/ops/dimension_size.hpp ----
+// ---- begin include/sxla/ops/dynamic_update_slice.hpp ----
+// sxla/ops/dynamic_update_slice.hpp: XLA's DynamicUpdateSlice, as a lazy node and in place.
+//   x::dynamic_update_slice(op, update, i, j)            op with update written at (i, j)
+//   x::dynamic_update_slice_in_place(t, update, i, j)    writes update into tensor/view t
+// Each start is clamped to [0, operand size - update size], as XLA does, so the update
+// always lands inside. A line of the node is the operand's line with the update's line
+// spliced in where the window crosses it. The in-place form writes only the window (an
+// update that reads t is evaluated into a temporary first). Ranks, element types or an
+// update larger than the operand that differ are compile errors naming the op and the
+// shapes.
+#ifndef SXLA_OPS_DYNAMIC_UPDATE_SLICE_HPP
+#define SXLA_OPS_DYNAMIC_UPDATE_SLICE_HPP
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
 
 namespace sxla {
 
@@ -10266,6 +11251,417 @@ constexpr auto pad(X&& x, V value) noexcept {
 
 #endif  // SXLA_OPS_PAD_HPP
 // ---- end include/sxla/ops/pad.hpp ----
+// ---- begin include/sxla/ops/reduce_window.hpp ----
+// sxla/ops/reduce_window.hpp: XLA's ReduceWindow.
+//   x::reduce_window<x::idx{2, 3}, x::idx{2, 3}>(a, -inf, x::max_op)        VALID, strides
+//   x::reduce_window<x::idx{3}, x::idx{2}, x::padding::same>(v, inf, x::min_op)
+//   x::reduce_window<W, S, P, BaseDilations, WindowDilations>(a, init, f)
+//   auto [m, i] = x::reduce_window<W, S>(a, b, init_a, init_b, f)          variadic
+// (window.hpp has the geometry.) One operand gives a lazy node, fused with its operand's
+// expression and with what reads it; each result element folds its window's elements in
+// row-major window order, from the init value, skipping padding and dilation holes:
+// f(...f(f(init, x_0), x_1)...). A line of results along a dimension without padding or
+// base dilation runs in vectors for the built-in monoids: one vector load per window
+// element (2x2 max pooling over NHWC channels is four loads and three maxima per
+// vector). Several operands give a std::tuple of tensors.
+// Seed example: the minimum over windows of 3, stride 2, of [10000, 1000, 100, 10, 1] is
+// [100, 1] (VALID) and [1000, 10, 1] (SAME).
+#ifndef SXLA_OPS_REDUCE_WINDOW_HPP
+#define SXLA_OPS_REDUCE_WINDOW_HPP
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/ops/window.hpp ----
+// sxla/ops/window.hpp: the window geometry of ReduceWindow and SelectAndScatter: window
+// dimensions, strides, base and window dilations and padding, checked and resolved at
+// compile time into the result's dimensions and each dimension's low and high padding.
+//   x::padding::valid                           no padding: windows stop where they fit
+//   x::padding::same                            XLA's kSame: the result has ceil(n / stride)
+//                                               elements, the padding split low-first
+//   x::padding::low_high(x::idx{1, 0}, x::idx{1, 2})   explicit (low, high) per dimension
+//
+// In the padded, base-dilated operand (element i at position low + i * base_dilation),
+// window o covers positions o * stride + k * window_dilation for k in [0, window); holes
+// and padding hold no element: reductions skip them (as if they held the init value).
+#ifndef SXLA_OPS_WINDOW_HPP
+#define SXLA_OPS_WINDOW_HPP
+
+#include <cstddef>
+
+
+namespace sxla {
+
+// How a window's operand is padded (a structural type: a template argument).
+struct window_padding {
+  enum class kind_t { valid, same, explicit_edges };
+  kind_t kind = kind_t::valid;
+  idx low;
+  idx high;
+
+  friend constexpr bool operator==(const window_padding&, const window_padding&) = default;
+};
+
+namespace padding {
+inline constexpr window_padding valid{window_padding::kind_t::valid, {}, {}};
+inline constexpr window_padding same{window_padding::kind_t::same, {}, {}};
+constexpr window_padding low_high(const idx& low, const idx& high) noexcept {
+  return {window_padding::kind_t::explicit_edges, low, high};
+}
+}  // namespace padding
+
+enum class window_error {
+  none,
+  wrong_length,       // an argument has not one entry per operand dimension
+  window_below_one,   // a window dimension, stride or dilation below 1
+};
+
+// The resolved geometry.
+struct window_geometry {
+  window_error error = window_error::none;
+  idx window, stride, base_dilation, window_dilation, low, high;
+  idx result;  // the result's dimensions
+
+  friend constexpr bool operator==(const window_geometry&, const window_geometry&) = default;
+};
+
+namespace detail {
+constexpr idx filled(std::size_t n, index_t v) noexcept {
+  idx d;
+  for (std::size_t k = 0; k < n; ++k) d.push_back(v);
+  return d;
+}
+}  // namespace detail
+
+// The geometry of windows over an operand of dimensions `dims`; empty strides and
+// dilations mean all 1.
+constexpr window_geometry make_window_geometry(const idx& dims, const idx& window, const idx& stride,
+                                               const window_padding& pad, const idx& base_dilation,
+                                               const idx& window_dilation) noexcept {
+  window_geometry g;
+  const std::size_t r = dims.size();
+  g.window = window;
+  g.stride = stride.size() == 0 ? detail::filled(r, 1) : stride;
+  g.base_dilation = base_dilation.size() == 0 ? detail::filled(r, 1) : base_dilation;
+  g.window_dilation = window_dilation.size() == 0 ? detail::filled(r, 1) : window_dilation;
+  if (g.window.size() != r || g.stride.size() != r || g.base_dilation.size() != r || g.window_dilation.size() != r ||
+      (pad.kind == window_padding::kind_t::explicit_edges && (pad.low.size() != r || pad.high.size() != r))) {
+    g.error = window_error::wrong_length;
+    return g;
+  }
+  for (std::size_t d = 0; d < r; ++d) {
+    if (g.window[d] < 1 || g.stride[d] < 1 || g.base_dilation[d] < 1 || g.window_dilation[d] < 1) {
+      g.error = window_error::window_below_one;
+      return g;
+    }
+  }
+  for (std::size_t d = 0; d < r; ++d) {
+    const index_t input = dims[d] == 0 ? 0 : (dims[d] - 1) * g.base_dilation[d] + 1;
+    const index_t span = (g.window[d] - 1) * g.window_dilation[d] + 1;
+    index_t lo = 0, hi = 0;
+    if (pad.kind == window_padding::kind_t::same) {
+      const index_t out = (input + g.stride[d] - 1) / g.stride[d];
+      const index_t total = (out - 1) * g.stride[d] + span - input;
+      if (total > 0) {
+        lo = total / 2;
+        hi = total - lo;
+      }
+    } else if (pad.kind == window_padding::kind_t::explicit_edges) {
+      lo = pad.low[d];
+      hi = pad.high[d];
+    }
+    g.low.push_back(lo);
+    g.high.push_back(hi);
+    const index_t padded = input + lo + hi;
+    g.result.push_back(padded < span ? 0 : (padded - span) / g.stride[d] + 1);
+  }
+  return g;
+}
+
+template <class Op, class Shape, window_error E>
+consteval bool check_window() {
+  static_assert(E != window_error::wrong_length,
+                "sxla: a window argument (dimensions, strides, dilations, padding) needs one entry per operand "
+                "dimension");
+  static_assert(E != window_error::window_below_one, "sxla: a window dimension, stride or dilation is below 1");
+  return E == window_error::none;
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_WINDOW_HPP
+// ---- end include/sxla/ops/window.hpp ----
+
+namespace sxla {
+
+struct reduce_window_op {};
+
+namespace detail {
+template <std::size_t R>
+constexpr idx all_dimensions() noexcept {
+  idx a;
+  for (std::size_t k = 0; k < R; ++k) a.push_back(static_cast<index_t>(k));
+  return a;
+}
+
+// The operand index s of element k of window o, or false when it falls on padding or a
+// dilation hole.
+template <window_geometry G, std::size_t R>
+SXLA_FORCE_INLINE constexpr bool window_source(const multi_index<R>& o, const multi_index<R>& k,
+                                               const idx& dims, multi_index<R>& s) noexcept {
+  for (std::size_t d = 0; d < R; ++d) {
+    const index_t p = o[d] * G.stride[d] + k[d] * G.window_dilation[d] - G.low[d];
+    if (p < 0 || p % G.base_dilation[d] != 0) return false;
+    const index_t i = p / G.base_dilation[d];
+    if (i >= dims[d]) return false;
+    s[d] = i;
+  }
+  return true;
+}
+
+template <window_geometry G, std::size_t R>
+constexpr multi_index<R> window_extent() noexcept {
+  multi_index<R> w{};
+  for (std::size_t d = 0; d < R; ++d) w[d] = G.window[d];
+  return w;
+}
+}  // namespace detail
+
+template <class Node, std::size_t M>
+struct reduce_window_line;
+
+template <class F, class Op, window_geometry G>
+struct reduce_window_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  static constexpr bool monoid = detail::is_builtin_monoid<F>;
+  using acc_type = std::conditional_t<monoid, detail::accumulate_t<value_type>, value_type>;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, G.result);
+  static constexpr window_geometry geometry = G;
+  using operand_type = Op;
+  using function_type = F;
+  using lane_type = std::conditional_t<simd::has_vec<value_type>, value_type, void>;
+
+  Op operand;
+  acc_type init;
+  [[no_unique_address]] F f;
+
+  constexpr value_type at(const multi_index<rank>& o) const noexcept {
+    acc_type acc = init;
+    multi_index<rank> k{}, s{};
+    detail::odometer(detail::all_dimensions<rank>(), detail::window_extent<G, rank>(), k, [&] {
+      if (detail::window_source<G>(o, k, Op::spec.dimensions, s)) acc = f(acc, operand.at(s));
+    });
+    return static_cast<value_type>(acc);
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE auto line(const multi_index<rank>& start) const noexcept {
+    return reduce_window_line<reduce_window_node, M>(this, start);
+  }
+
+  // Whether lines along M run in vectors: a built-in monoid, and every window of the
+  // line inside the operand along M (no padding there, no base dilation).
+  template <std::size_t M>
+  static constexpr bool vector_along = [] {
+    if constexpr (!monoid || std::is_same_v<value_type, bool> || !std::is_same_v<acc_type, value_type> ||
+                  !simd::has_vec<value_type>) {
+      return false;
+    } else {
+      index_t taps = 1;
+      for (index_t w : G.window) taps *= w;
+      return Op::template vectorizable<value_type> && G.low[M] <= 0 && G.high[M] <= 0 &&
+             G.base_dilation[M] == 1 && taps <= 64;
+    }
+  }();
+
+  template <std::size_t, std::size_t>
+  static constexpr bool mergeable = false;
+  template <std::size_t, std::size_t>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t M>
+  static constexpr bool strided_along = G.stride[M] != 1 || Op::template strided_along<M>;
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<value_type, L>;
+
+  template <class H>
+  constexpr void for_each_leaf(H&& h, bool) const {
+    operand.for_each_leaf(h, false);
+  }
+};
+
+// A line of window results along M: in vectors, one line of the operand per window
+// element that lies inside it (found once, when the line is made).
+template <class Node, std::size_t M>
+struct reduce_window_line {
+  using value_type = typename Node::value_type;
+  static constexpr std::size_t rank = Node::rank;
+  static constexpr window_geometry G = Node::geometry;
+  static constexpr bool vector = Node::template vector_along<M>;
+  static constexpr index_t taps = [] {
+    index_t t = 1;
+    for (index_t w : G.window) t *= w;
+    return vector ? t : 0;
+  }();
+  using tap_line = decltype(step_line<G.stride[M]>(
+      std::declval<const typename Node::operand_type&>().template line<M>(multi_index<rank>{})));
+
+  // The lines themselves when they can be held, else where they start.
+  static constexpr bool hold_lines = std::is_default_constructible_v<tap_line>;
+  using tap = std::conditional_t<hold_lines, tap_line, multi_index<rank>>;
+
+  const Node* node;
+  multi_index<rank> start;
+  index_t count = 0;
+  typename Node::acc_type init;
+  // Whether the fold may start from the first element: init is the monoid's identity,
+  // f(init, x) == x exactly (max pooling from -inf saves one maximum per vector).
+  bool from_first = false;
+  tap taps_[taps == 0 ? 1 : taps];
+
+  SXLA_FORCE_INLINE reduce_window_line(const Node* n, const multi_index<rank>& s) noexcept
+      : node(n), start(s), init(n->init) {
+    if constexpr (vector) {
+      multi_index<rank> k{}, src{};
+      detail::odometer(detail::all_dimensions<rank>(), detail::window_extent<G, rank>(), k, [&] {
+        if (detail::window_source<G>(start, k, Node::operand_type::spec.dimensions, src)) {
+          if constexpr (hold_lines) {
+            taps_[count++] = step_line<G.stride[M]>(node->operand.template line<M>(src));
+          } else {
+            taps_[count++] = src;
+          }
+        }
+      });
+      from_first = count > 0 && detail::same_bits(init, detail::monoid_identity<typename Node::function_type, value_type>());
+    }
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type get(index_t j) const noexcept {
+    multi_index<rank> o = start;
+    o[M] += j;
+    return node->at(o);
+  }
+  SXLA_FORCE_INLINE tap_line tap_at(index_t t) const noexcept {
+    if constexpr (hold_lines) {
+      return taps_[t];
+    } else {
+      return step_line<G.stride[M]>(node->operand.template line<M>(taps_[t]));
+    }
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
+    return load_n<L>(j, simd::lanes<L>);
+  }
+  template <class L>
+  SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
+    if constexpr (vector) {
+      using V = simd::vec<value_type>;
+      const auto f = node->f;
+      auto tap_load = [&](index_t t) {
+        const tap_line l = tap_at(t);
+        return n == simd::lanes<value_type> ? l.template load<value_type>(j) : l.template load_n<value_type>(j, n);
+      };
+      index_t t = 0;
+      V acc = from_first ? tap_load(t++) : simd::splat<V>(init);
+      for (; t < count; ++t) acc = f(acc, tap_load(t));
+      return acc;
+    } else {
+      return detail::load_by_element<L, value_type>([this](index_t k) { return get(k); }, j, n);
+    }
+  }
+};
+
+namespace detail {
+template <class Op, class Shape, bool Ok>
+consteval bool check_reduce_window_arguments() {
+  static_assert(Ok, "sxla::reduce_window: give N operands of the same dimensions, then N init values, then the "
+                    "computation");
+  return Ok;
+}
+
+template <window_geometry G, class X, class I, class F>
+constexpr auto reduce_window_one(X&& x, const I& init, F f) {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr bool computation_ok = reduces<F, typename E::value_type>;
+  if constexpr (!computation_ok) {
+    static_assert(check_reduce_computation<reduce_window_op, shape_display_t<E::spec>, computation_ok>());
+    return e;
+  } else {
+    using N = reduce_window_node<F, E, G>;
+    return N{e, init_value<typename N::acc_type>(init), f};
+  }
+}
+
+template <window_geometry G, std::size_t... K, class Args>
+constexpr auto reduce_window_many(std::index_sequence<K...>, Args&& args) {
+  constexpr std::size_t n = sizeof...(K);
+  const auto ops = std::make_tuple(as_operand(std::get<K>(args))...);
+  using ops_t = decltype(ops);
+  using E0 = std::tuple_element_t<0, ops_t>;
+  constexpr std::size_t rank = E0::rank;
+  using result = std::tuple<tensor<logical_spec(std::tuple_element_t<K, ops_t>::spec.element_type, G.result)>...>;
+  using accs_t = std::tuple<typename std::tuple_element_t<K, ops_t>::value_type...>;
+  const accs_t inits{init_value<std::tuple_element_t<K, accs_t>>(std::get<n + K>(args))...};
+  const auto& f = std::get<2 * n>(args);
+  result out(((void)K, uninitialized)...);  // each tensor made in place
+  multi_index<rank> o{}, sizes{};
+  for (std::size_t d = 0; d < rank; ++d) sizes[d] = G.result[d];
+  odometer(all_dimensions<rank>(), sizes, o, [&] {
+    accs_t acc = inits;
+    multi_index<rank> k{}, s{};
+    odometer(all_dimensions<rank>(), window_extent<G, rank>(), k, [&] {
+      if (window_source<G>(o, k, E0::spec.dimensions, s)) {
+        const auto r = f(std::get<K>(acc)..., std::get<K>(ops).at(s)...);
+        acc = {static_cast<std::tuple_element_t<K, accs_t>>(std::get<K>(r))...};
+      }
+    });
+    ((std::get<K>(out).data()[std::tuple_element_t<K, result>::shape_type::offset(o)] = std::get<K>(acc)), ...);
+  });
+  return out;
+}
+}  // namespace detail
+
+// ReduceWindow(operands..., init_values..., computation, Window, Strides, Padding) with
+// base and window dilations; empty Strides and dilations mean all 1.
+template <idx Window, idx Strides = idx{}, window_padding Padding = padding::valid, idx BaseDilations = idx{},
+          idx WindowDilations = idx{}, class... Args>
+constexpr auto reduce_window(Args&&... args) {
+  constexpr std::size_t count = sizeof...(Args);
+  using E0 = operand_t<std::tuple_element_t<0, std::tuple<Args...>>>;
+  constexpr window_geometry g =
+      make_window_geometry(E0::spec.dimensions, Window, Strides, Padding, BaseDilations, WindowDilations);
+  constexpr bool args_ok = count >= 3 && count % 2 == 1 && [] {
+    if constexpr (count >= 3 && count % 2 == 1) {
+      return []<std::size_t... K>(std::index_sequence<K...>) {
+        return ((operand_t<std::tuple_element_t<K, std::tuple<Args...>>>::spec.dimensions == E0::spec.dimensions) &&
+                ...);
+      }(std::make_index_sequence<(count - 1) / 2>{});
+    } else {
+      return false;
+    }
+  }();
+  if constexpr (!args_ok) {
+    static_assert(detail::check_reduce_window_arguments<reduce_window_op, shape_display_t<E0::spec>, args_ok>());
+    return 0;
+  } else if constexpr (g.error != window_error::none) {
+    static_assert(check_window<reduce_window_op, shape_display_t<E0::spec>, g.error>());
+    return 0;
+  } else if constexpr (count == 3) {
+    return detail::reduce_window_one<g>(static_cast<Args&&>(args)...);
+  } else {
+    return detail::reduce_window_many<g>(std::make_index_sequence<(count - 1) / 2>{},
+                                         std::forward_as_tuple(static_cast<Args&&>(args)...));
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_REDUCE_WINDOW_HPP
+// ---- end include/sxla/ops/reduce_window.hpp ----
 // ---- begin include/sxla/ops/reshape.hpp ----
 // sxla/ops/reshape.hpp: XLA's Reshape and Collapse as lazy nodes (no copy).
 //   x::reshape<"f32[8,3]">(v)           the elements in row-major order, re-cut as 8x3
@@ -10286,111 +11682,6 @@ constexpr auto pad(X&& x, V value) noexcept {
 #include <cstddef>
 #include <utility>
 
-// ---- begin include/sxla/ops/transpose.hpp ----
-// sxla/ops/transpose.hpp: XLA's Transpose as a lazy node: x::transpose<1, 0>(a) has
-// result dimension i = operand dimension perm[i], and reads operand elements in place (a
-// line of the result is a line of the operand along its dimension perm[M]). Assigning
-// a transpose of a tensor to that tensor goes through a temporary (expr/assign.hpp).
-// A list that is not a permutation of the operand's dimensions is a compile error.
-#ifndef SXLA_OPS_TRANSPOSE_HPP
-#define SXLA_OPS_TRANSPOSE_HPP
-
-#include <cstddef>
-
-
-namespace sxla {
-
-template <class Op, dimension_list Perm>
-struct transpose_node {
-  static constexpr bool is_expression = true;
-  using value_type = typename Op::value_type;
-  using lane_type = typename Op::lane_type;
-  static constexpr std::size_t rank = Op::rank;
-  static constexpr dimension_list dims = [] {
-    dimension_list d;
-    for (std::size_t i = 0; i < rank; ++i) d.push_back(Op::spec.dimensions[static_cast<std::size_t>(Perm[i])]);
-    return d;
-  }();
-  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, dims);
-
-  Op operand;
-
-  SXLA_FORCE_INLINE static constexpr multi_index<rank> source(const multi_index<rank>& idx) noexcept {
-    multi_index<rank> s{};
-    for (std::size_t i = 0; i < rank; ++i) s[static_cast<std::size_t>(Perm[i])] = idx[i];
-    return s;
-  }
-
-  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
-    return operand.at(source(idx));
-  }
-  template <std::size_t M>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return operand.template line<static_cast<std::size_t>(Perm[M])>(source(start));
-  }
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool mergeable =
-      Op::template mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool periodic_mergeable =
-      Op::template periodic_mergeable<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner])>;
-  template <std::size_t Outer, std::size_t Inner, class L>
-  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
-    return operand.template periodic_line<static_cast<std::size_t>(Perm[Outer]), static_cast<std::size_t>(Perm[Inner]),
-                                          L>(source(start));
-  }
-  template <std::size_t M>
-  static constexpr bool strided_along = Op::template strided_along<static_cast<std::size_t>(Perm[M])>;
-  template <class L>
-  static constexpr bool vectorizable = Op::template vectorizable<L>;
-
-  template <class F>
-  constexpr void for_each_leaf(F&& f, bool) const {
-    operand.for_each_leaf(f, false);
-  }
-};
-
-struct transpose_op {};
-
-namespace detail {
-template <class Op, class Shape, bool Ok>
-consteval bool check_permutation() {
-  static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
-  return Ok;
-}
-// Each entry of d names a dimension of a rank-r array, at most once.
-constexpr bool distinct_dimensions(const dimension_list& d, std::size_t r) noexcept {
-  bool seen[max_rank] = {};
-  for (index_t k : d) {
-    if (k < 0 || k >= static_cast<index_t>(r) || seen[k]) return false;
-    seen[k] = true;
-  }
-  return true;
-}
-constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
-  return p.size() == rank && distinct_dimensions(p, rank);
-}
-}  // namespace detail
-
-// Transpose(operand, {Perm...}).
-template <index_t... Perm, operand X>
-constexpr auto transpose(X&& x) noexcept {
-  auto e = as_operand(static_cast<X&&>(x));
-  using E = decltype(e);
-  constexpr dimension_list perm{Perm...};
-  constexpr bool ok = detail::is_permutation(perm, E::rank);
-  if constexpr (!ok) {
-    static_assert(detail::check_permutation<transpose_op, shape_display_t<E::spec>, ok>());
-    return e;
-  } else {
-    return transpose_node<E, perm>{e};
-  }
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_OPS_TRANSPOSE_HPP
-// ---- end include/sxla/ops/transpose.hpp ----
 
 namespace sxla {
 
@@ -10799,6 +12090,112 @@ constexpr auto clamp(Lo&& lo, A&& a, Hi&& hi) noexcept {
 
 #endif  // SXLA_OPS_SELECT_HPP
 // ---- end include/sxla/ops/select.hpp ----
+// ---- begin include/sxla/ops/select_and_scatter.hpp ----
+// sxla/ops/select_and_scatter.hpp: XLA's SelectAndScatter, the gradient of a window
+// reduction such as max pooling.
+//   auto g = x::select_and_scatter<x::idx{2, 3}, x::idx{2, 2}>(
+//       operand, [](float a, float b) { return a >= b; }, source, 0.0f, x::add_op);
+// The result has the operand's shape, every element init; then for each window (in
+// row-major order) select picks one of its elements: it walks the window's elements in
+// row-major order (padding skipped), keeping the current one c while select(c, next) is
+// true; source's element for that window is combined into the picked position with
+// scatter(result, source). Windows that select the same element combine there in turn
+// (the seed's overlapping windows: 9 picked twice, 2 + 6 = 8). A window with no element
+// (all padding) scatters nothing. The result is a tensor (evaluated at once).
+#ifndef SXLA_OPS_SELECT_AND_SCATTER_HPP
+#define SXLA_OPS_SELECT_AND_SCATTER_HPP
+
+#include <concepts>
+#include <cstddef>
+#include <type_traits>
+
+
+namespace sxla {
+
+struct select_and_scatter_op {};
+
+namespace detail {
+template <class Op, class Operand, class Source, bool Ok>
+consteval bool check_select_and_scatter_source() {
+  static_assert(Ok,
+                "sxla::select_and_scatter: the source must have the element type of the operand and the dimensions "
+                "of reduce_window's result over it (one element per window)");
+  return Ok;
+}
+template <class Op, class Shape, bool SelectOk, bool ScatterOk>
+consteval bool check_select_and_scatter_computations() {
+  static_assert(SelectOk, "sxla::select_and_scatter: select must be callable as select(T, T) returning pred (bool)");
+  static_assert(ScatterOk, "sxla::select_and_scatter: scatter must be callable as scatter(T, T) returning T");
+  return SelectOk && ScatterOk;
+}
+}  // namespace detail
+
+// SelectAndScatter(operand, select, Window, Strides, Padding, source, init, scatter).
+template <idx Window, idx Strides = idx{}, window_padding Padding = padding::valid, operand X, class Select,
+          operand S, class I, class Scatter>
+constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& init, Scatter scatter) {
+  const auto e = as_operand(static_cast<X&&>(x));
+  const auto src = as_operand(static_cast<S&&>(source));
+  using E = std::remove_cvref_t<decltype(e)>;
+  using Src = std::remove_cvref_t<decltype(src)>;
+  using T = typename E::value_type;
+  constexpr window_geometry g = make_window_geometry(E::spec.dimensions, Window, Strides, Padding, idx{}, idx{});
+  constexpr bool select_ok = std::is_invocable_r_v<bool, const Select&, T, T>;
+  constexpr bool scatter_ok = [] {
+    if constexpr (std::is_invocable_v<const Scatter&, T, T>) {
+      return std::is_convertible_v<std::invoke_result_t<const Scatter&, T, T>, T>;
+    } else {
+      return false;
+    }
+  }();
+  using result = tensor<logical_spec(E::spec.element_type, E::spec.dimensions)>;
+  if constexpr (g.error != window_error::none) {
+    static_assert(check_window<select_and_scatter_op, shape_display_t<E::spec>, g.error>());
+    return result{};
+  } else if constexpr (Src::spec.dimensions != g.result || Src::spec.element_type != E::spec.element_type) {
+    static_assert(detail::check_select_and_scatter_source<select_and_scatter_op, shape_display_t<E::spec>,
+                                                          shape_display_t<Src::spec>, false>());
+    return result{};
+  } else if constexpr (!select_ok || !scatter_ok) {
+    static_assert(detail::check_select_and_scatter_computations<select_and_scatter_op, shape_display_t<E::spec>,
+                                                                select_ok, scatter_ok>());
+    return result{};
+  } else {
+    constexpr std::size_t rank = E::rank;
+    result out(uninitialized);
+    const T first = detail::init_value<T>(init);
+    multi_index<rank> i{}, sizes = static_dimensions<E>();
+    detail::odometer(detail::all_dimensions<rank>(), sizes, i,
+                     [&] { out.data()[result::shape_type::offset(i)] = first; });
+    multi_index<rank> windows{};
+    for (std::size_t d = 0; d < rank; ++d) windows[d] = g.result[d];
+    multi_index<rank> o{};
+    detail::odometer(detail::all_dimensions<rank>(), windows, o, [&] {
+      bool found = false;
+      T best{};
+      multi_index<rank> picked{}, k{}, s{};
+      detail::odometer(detail::all_dimensions<rank>(), detail::window_extent<g, rank>(), k, [&] {
+        if (!detail::window_source<g>(o, k, E::spec.dimensions, s)) return;
+        const T v = e.at(s);
+        if (!found || !select(best, v)) {
+          best = v;
+          picked = s;
+          found = true;
+        }
+      });
+      if (found) {
+        T& slot = out.data()[result::shape_type::offset(picked)];
+        slot = static_cast<T>(scatter(slot, src.at(o)));
+      }
+    });
+    return out;
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_SELECT_AND_SCATTER_HPP
+// ---- end include/sxla/ops/select_and_scatter.hpp ----
 
 
 #endif  // SXLA_SXLA_HPP

@@ -1,14 +1,33 @@
 #!/usr/bin/python3
-"""Writes tests/golden/elementwise_golden.txt: inputs and NumPy results for the
-elementwise ops, an oracle independent of sxla. Deterministic (seeded); --check compares
-with the committed file instead of writing it.
+"""Writes tests/golden/elementwise_golden.txt and tests/golden/reduction_golden.txt: inputs
+and NumPy results, an oracle independent of sxla. Deterministic (seeded, one generator per
+file); --check compares with the committed files instead of writing them.
 
-Sections, one per line: `<name> <count> <hex values...>`, values as C99 hex floats.
+Sections, one per line: `<name> <count> <hex values...>`, values as C99 hex floats,
+tensors in row-major order.
+
+elementwise_golden.txt
 - Broadcasting (seed 003's rules, computed by NumPy's broadcasting after the explicit
   reshape that broadcast_dimensions describes): f32 operands and exact f32 results.
 - Transcendental functions: f32 inputs over each function's domain and the result of
   NumPy's float64 function rounded to f32 (within half an ulp of the true value but
   for rare double-rounding cases); the C++ test allows the documented bound plus one.
+
+reduction_golden.txt
+- Batch normalization (seed 002's BatchNormTraining / Inference / Grad formulas),
+  computed in float64 from the inputs: <case>_{x,scale,offset,dy,eps} in, then training's
+  <case>_{y,mean,var} (exact mean, biased variance), inference's <case>_y_inference and
+  grad's <case>_{grad_operand,grad_scale,grad_offset}, both from mean and var rounded to
+  the operand's type (what the C++ test passes), and <case>_{grad_scale,grad_offset}_mag,
+  the sums of absolute terms (the scale of the sums' rounding error).
+- ReduceWindow by construction: the operand placed base-dilated into an array of the
+  padded size filled with the init value (so padding and holes are skipped), every
+  window read with numpy.lib.stride_tricks.sliding_window_view, its window-dilated taps
+  taken and reduced in float64; sums also get <name>_mag, the window sums of |x|.
+- SelectAndScatter (max-pooling gradients): for each window in row-major order the first
+  maximum (select >=) in row-major window order receives the window's source value (add).
+  Integer sources, so the sums are exact; the overlapping case's operand is small
+  integers, so ties are frequent.
 
 Needs Debian's python3-numpy (run with /usr/bin/python3).
 
@@ -100,20 +119,177 @@ def generate():
     return '\n'.join(out) + '\n'
 
 
+# ---- reduction_golden.txt ------------------------------------------------------------
+
+def batch_norm_case(out, rng, name, x, feature_index, eps):
+    """Inputs and float64 results of the three batch-norm ops over operand x (f32 or f64)."""
+    dt = x.dtype.type
+    f = feature_index
+    n = x.shape[f]
+    axes = tuple(d for d in range(x.ndim) if d != f)
+    per_feature = x.size // n
+    bshape = [1] * x.ndim
+    bshape[f] = n
+
+    def b(v):  # a rank-1 vector broadcast along the feature dimension
+        return np.asarray(v, dtype=np.float64).reshape(bshape)
+
+    scale = rng.uniform(0.5, 2.0, n).astype(dt)
+    offset = rng.uniform(-1.0, 1.0, n).astype(dt)
+    dy = rng.normal(0.0, 1.0, x.shape).astype(dt)
+    eps = float(dt(eps))                     # the epsilon the operand's type holds
+    xs, ga, be, g = (a.astype(np.float64) for a in (x, scale, offset, dy))
+
+    # BatchNormTraining: the exact moments and the normalization.
+    mean = xs.mean(axis=axes)
+    var = ((xs - b(mean)) ** 2).mean(axis=axes)
+    y = (xs - b(mean)) / np.sqrt(b(var) + eps) * b(ga) + b(be)
+
+    # Inference and grad take the moments as the operand's type holds them.
+    mu = mean.astype(dt).astype(np.float64)
+    va = var.astype(dt).astype(np.float64)
+    y_inference = (xs - b(mu)) / np.sqrt(b(va) + eps) * b(ga) + b(be)
+    xc = xs - b(mu)
+    sum_dy = g.sum(axis=axes)
+    sum_dy_xc = (g * xc).sum(axis=axes)
+    c = sum_dy_xc / per_feature / (va + eps)
+    d = sum_dy / per_feature
+    grad_operand = b(ga) / np.sqrt(b(va) + eps) * (g - b(d) - b(c) * xc)
+    grad_scale = sum_dy_xc / np.sqrt(va + eps)
+    grad_offset = sum_dy
+
+    for key, v in (('x', x), ('scale', scale), ('offset', offset), ('dy', dy), ('eps', [eps]),
+                   ('y', y), ('mean', mean), ('var', var), ('y_inference', y_inference),
+                   ('grad_operand', grad_operand), ('grad_scale', grad_scale), ('grad_offset', grad_offset),
+                   ('grad_scale_mag', np.abs(g * xc).sum(axis=axes) / np.sqrt(va + eps)),
+                   ('grad_offset_mag', np.abs(g).sum(axis=axes))):
+        out.append(section(f'{name}_{key}', v))
+
+
+def window_view(x, fill, window, strides, low, high, base_dilation, window_dilation):
+    """The windows of x, padded (low, high) and base-dilated with `fill` in padding and
+    holes: an array of shape result + window (every tap of every window)."""
+    r = x.ndim
+    dilated = [0 if n == 0 else (n - 1) * bd + 1 for n, bd in zip(x.shape, base_dilation)]
+    padded = np.full([dil + lo + hi for dil, lo, hi in zip(dilated, low, high)], fill, dtype=np.float64)
+    padded[tuple(slice(lo, lo + dil, bd) for lo, dil, bd in zip(low, dilated, base_dilation))] = x
+    spans = [(w - 1) * wd + 1 for w, wd in zip(window, window_dilation)]
+    v = np.lib.stride_tricks.sliding_window_view(padded, spans)
+    v = v[tuple(slice(None, None, s) for s in strides) + tuple(slice(None, None, wd) for wd in window_dilation)]
+    assert v.shape[r:] == tuple(window)
+    return v
+
+
+def same_padding(dims, window, strides):
+    """XLA's kSame (dilations 1): ceil(n / stride) results, the padding split low-first."""
+    low, high = [], []
+    for n, w, s in zip(dims, window, strides):
+        total = max((-(-n // s) - 1) * s + w - n, 0)
+        low.append(total // 2)
+        high.append(total - total // 2)
+    return low, high
+
+
+def reduce_window(x, fill, reducer, window, strides, low, high, base_dilation=None, window_dilation=None):
+    r = x.ndim
+    v = window_view(x, fill, window, strides, low, high,
+                    base_dilation or [1] * r, window_dilation or [1] * r)
+    return reducer(v, axis=tuple(range(r, 2 * r)))
+
+
+def select_and_scatter_ge_add(operand, source, window, strides, low, high):
+    """Max-pooling gradient: each window's first maximum (row-major) gets its source value."""
+    r = operand.ndim
+    v = window_view(operand, -np.inf, window, strides, low, high, [1] * r, [1] * r)
+    out = np.zeros(operand.shape, dtype=np.float64)
+    for o in np.ndindex(*v.shape[:r]):
+        k = np.unravel_index(np.argmax(v[o]), window)      # argmax: the first maximum
+        out[tuple(oo * s + kk - lo for oo, s, kk, lo in zip(o, strides, k, low))] += source[o]
+    return out
+
+
+def generate_reduction():
+    rng = np.random.default_rng(20261124)  # its own stream: elementwise_golden.txt is unchanged
+    out = ['# Generated by tools/gen_golden.py (NumPy %s): DO NOT EDIT.' % np.__version__]
+
+    # ---- Batch normalization ---------------------------------------------------------
+    def features(shape, f, lo, hi):  # per-feature means in [lo, hi], spreads in [0.5, 2]
+        n = shape[f]
+        bshape = [1] * len(shape)
+        bshape[f] = n
+        mu = rng.uniform(lo, hi, n).reshape(bshape)
+        sd = rng.uniform(0.5, 2.0, n).reshape(bshape)
+        return mu + sd * rng.normal(0.0, 1.0, shape)
+
+    batch_norm_case(out, rng, 'bn_a', features((2, 3, 4, 5), 1, -3, 3).astype(np.float32), 1, 1e-3)
+    batch_norm_case(out, rng, 'bn_b', features((4, 6, 6, 8), 3, -3, 3).astype(np.float32), 3, 1e-3)
+    # Large mean, small spread: f32 E[x^2] - E[x]^2 would lose everything (ulp(1e6) = 1/16
+    # against a variance of 1e-4); epsilon well below the variance so y depends on it.
+    batch_norm_case(out, rng, 'bn_c', (1000.0 + rng.normal(0.0, 0.01, (64, 3))).astype(np.float32), 1, 1e-6)
+    batch_norm_case(out, rng, 'bn_d', features((3, 5, 7), 0, -10, 10).astype(np.float64), 0, 1e-5)
+
+    # ---- ReduceWindow ------------------------------------------------------------------
+    # Max pooling, 2x2 windows, stride 2, over NHWC.
+    pool = rng.normal(0.0, 1.0, (1, 8, 8, 16)).astype(np.float32)
+    out.append(section('rw_maxpool_x', pool))
+    out.append(section('rw_maxpool_out', reduce_window(pool, -np.inf, np.max, [1, 2, 2, 1], [1, 2, 2, 1],
+                                                       [0, 0, 0, 0], [0, 0, 0, 0])))
+    # Sum, window {3, 3}, strides {2, 1}, explicit padding low {1, 0} high {1, 2}.
+    a = rng.uniform(-4.0, 4.0, (7, 9)).astype(np.float32)
+    out.append(section('rw_sum_x', a))
+    out.append(section('rw_sum_out', reduce_window(a, 0.0, np.sum, [3, 3], [2, 1], [1, 0], [1, 2])))
+    out.append(section('rw_sum_mag', reduce_window(np.abs(a), 0.0, np.sum, [3, 3], [2, 1], [1, 0], [1, 2])))
+    # SAME min, window 3, stride 2, over 11 elements (padding (1, 1), 6 results).
+    v = rng.uniform(-100.0, 100.0, 11).astype(np.float32)
+    low, high = same_padding(v.shape, [3], [2])
+    out.append(section('rw_same_min_x', v))
+    out.append(section('rw_same_min_out', reduce_window(v, np.inf, np.min, [3], [2], low, high)))
+    # Sum with base dilation 2 and window dilation 2, window 3, stride 1, padding (1, 2):
+    # 17 dilated positions + 3 of padding, 16 windows, every other one all holes.
+    u = rng.uniform(-4.0, 4.0, 9).astype(np.float32)
+    out.append(section('rw_dilated_sum_x', u))
+    out.append(section('rw_dilated_sum_out', reduce_window(u, 0.0, np.sum, [3], [1], [1], [2], [2], [2])))
+    out.append(section('rw_dilated_sum_mag', reduce_window(np.abs(u), 0.0, np.sum, [3], [1], [1], [2], [2], [2])))
+
+    # ---- SelectAndScatter (select >=, scatter add, init 0) ------------------------------
+    # The gradient of the max pooling above (no ties: normal values).
+    src = rng.integers(-9, 10, (1, 4, 4, 16)).astype(np.float32)
+    out.append(section('ss_maxpool_source', src))
+    out.append(section('ss_maxpool_out', select_and_scatter_ge_add(pool, src, [1, 2, 2, 1], [1, 2, 2, 1],
+                                                                   [0, 0, 0, 0], [0, 0, 0, 0])))
+    # Overlapping 3x3 windows, stride 2, SAME over 7x7 small integers (ties everywhere).
+    op = rng.integers(0, 4, (7, 7)).astype(np.float32)
+    src = rng.integers(1, 10, (4, 4)).astype(np.float32)
+    low, high = same_padding(op.shape, [3, 3], [2, 2])
+    out.append(section('ss_overlap_operand', op))
+    out.append(section('ss_overlap_source', src))
+    out.append(section('ss_overlap_out', select_and_scatter_ge_add(op, src, [3, 3], [2, 2], low, high)))
+    return '\n'.join(out) + '\n'
+
+
 def main():
     root = sys.argv[sys.argv.index('--root') + 1] if '--root' in sys.argv else \
         os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    path = os.path.join(root, 'tests', 'golden', 'elementwise_golden.txt')
-    text = generate()
-    if '--check' in sys.argv:
-        with open(path, encoding='utf-8') as f:
-            if f.read() != text:
-                sys.exit(f'{path} is stale: run /usr/bin/python3 tools/gen_golden.py')
-        print(f'{path} is current')
-        return
-    with open(path, 'w', encoding='utf-8') as f:
-        f.write(text)
-    print(f'wrote {path}')
+    files = (('elementwise_golden.txt', generate), ('reduction_golden.txt', generate_reduction))
+    stale = []
+    for name, make in files:
+        path = os.path.join(root, 'tests', 'golden', name)
+        text = make()
+        if '--check' in sys.argv:
+            try:
+                with open(path, encoding='utf-8') as f:
+                    current = f.read() == text
+            except FileNotFoundError:
+                current = False
+            print(f'{path} is current' if current else f'{path} is stale')
+            if not current:
+                stale.append(path)
+        else:
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(text)
+            print(f'wrote {path}')
+    if stale:
+        sys.exit('stale golden data: run /usr/bin/python3 tools/gen_golden.py')
 
 
 if __name__ == '__main__':

@@ -7,59 +7,25 @@
 #include <doctest/doctest.h>
 
 #include <bit>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
-#include <map>
-#include <sstream>
 #include <string>
-#include <vector>
+
+#include "support/golden_file.hpp"
 
 namespace x = sxla;
+namespace golden = sxla_test::golden;
 
 namespace {
 
-const std::map<std::string, std::vector<double>>& golden() {
-  static const std::map<std::string, std::vector<double>> data = [] {
-    std::map<std::string, std::vector<double>> d;
-    std::ifstream in(std::string(SXLA_SOURCE_DIR) + "/tests/golden/elementwise_golden.txt");
-    REQUIRE_MESSAGE(in.good(), "cannot open tests/golden/elementwise_golden.txt");
-    std::string line;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      std::istringstream ls(line);
-      std::string name, token;
-      std::size_t count = 0;
-      ls >> name >> count;
-      std::vector<double>& v = d[name];
-      while (ls >> token) {
-        double value = 0;
-        const char* first = token.data();
-        bool negative = false;
-        if (*first == '-') {
-          negative = true;
-          ++first;
-        }
-        if (first[0] == '0' && first[1] == 'x') first += 2;  // from_chars takes no "0x"
-        std::from_chars(first, token.data() + token.size(), value, std::chars_format::hex);
-        v.push_back(negative ? -value : value);
-      }
-      REQUIRE_EQ(v.size(), count);
-    }
-    return d;
-  }();
-  return data;
+const golden::sections& data() {
+  static const golden::sections d = golden::read("elementwise_golden.txt");
+  return d;
 }
 
 template <class Tensor>
 Tensor load(const std::string& name) {
-  const auto& values = golden().at(name);
-  REQUIRE_EQ(static_cast<x::index_t>(values.size()), Tensor::element_count);
-  Tensor t;
-  std::size_t k = 0;
-  x::for_each_index<typename Tensor::shape_type>([&](const auto& i) { t[i] = static_cast<float>(values[k++]); });
-  return t;
+  return golden::load<Tensor>(data(), name);
 }
 
 // Distance in ulps between two floats (0 for two NaNs; huge when only one is NaN).

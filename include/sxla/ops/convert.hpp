@@ -1,6 +1,5 @@
 // sxla/ops/convert.hpp: XLA's element-type ops: convert<U> (ConvertElementType),
-// bitcast_convert<U> (BitcastConvertType), reduce_precision<M, E> (ReducePrecision) and
-// get_dimension_size<D> (GetDimensionSize, a compile-time constant here).
+// bitcast_convert<U> (BitcastConvertType) and reduce_precision<M, E> (ReducePrecision).
 //
 // convert, as XLA's CPU backend: a C++ static_cast, except that float to integer
 // saturates (above the maximum: the maximum; below the minimum: the minimum; NaN: 0;
@@ -573,40 +572,6 @@ constexpr auto reduce_precision(X&& x) noexcept {
     return e;
   } else {
     return elementwise_node<Op, E>{Op{}, detail::pack<E>(e)};
-  }
-}
-
-// ---- get_dimension_size ---------------------------------------------------------------------
-struct get_dimension_size_op {};
-
-namespace detail {
-template <class Op, class Shape, index_t D, bool Ok>
-consteval bool check_dimension_size_dimension() {
-  static_assert(Ok, "sxla::get_dimension_size: the dimension is not a dimension of the operand");
-  return Ok;
-}
-template <class Op, class Shape, index_t D, bool Ok>
-consteval bool check_dimension_size_fits() {
-  static_assert(Ok, "sxla::get_dimension_size: the dimension's size does not fit the s32 result");
-  return Ok;
-}
-}  // namespace detail
-
-// GetDimensionSize(operand, D): the size of dimension D as s32, a constant expression
-// whatever the operand (it is not read): constexpr auto n = x::get_dimension_size<1>(t);
-template <index_t D, operand X>
-constexpr std::int32_t get_dimension_size(const X&) noexcept {
-  using E = operand_t<const X&>;
-  constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
-  if constexpr (!in_range) {
-    static_assert(detail::check_dimension_size_dimension<get_dimension_size_op, shape_display_t<E::spec>, D,
-                                                         in_range>());
-    return 0;
-  } else {
-    constexpr index_t n = E::spec.dimensions[static_cast<std::size_t>(D)];
-    constexpr bool fits = n <= std::numeric_limits<std::int32_t>::max();
-    static_assert(detail::check_dimension_size_fits<get_dimension_size_op, shape_display_t<E::spec>, D, fits>());
-    return static_cast<std::int32_t>(n);
   }
 }
 
