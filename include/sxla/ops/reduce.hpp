@@ -96,8 +96,6 @@ constexpr T init_value(const I& init) noexcept {
     return static_cast<T>(as_operand(init).at({}));
   }
 }
-template <class I>
-concept init_argument = scalar_value<I> || (operand<I> && operand_t<const I&>::rank == 0);
 
 // Whether F can be the computation of a reduction of T.
 template <class F, class T>
@@ -371,10 +369,50 @@ constexpr auto reduce_one(X&& x, const I& init, F f) noexcept {
   }
 }
 
-// The variadic form: N operands (args 0 .. N-1), N inits (N .. 2N-1), the computation.
-template <idx Dims, std::size_t... K, class Args>
-constexpr auto reduce_many(std::index_sequence<K...>, Args&& args) {
+// The variadic forms of reduce and reduce_window, evaluated at once into N tensors of
+// dimensions Dims from args (N operands, N inits, the computation f): for each result
+// index o, the N accumulators start at the inits and become f(accumulators...,
+// elements...) for each operand index s that visit(o, g) passes to g(s), in order.
+template <idx Dims, std::size_t... K, class Args, class Visit>
+constexpr auto fold_many(std::index_sequence<K...>, Args&& args, const Visit& visit) {
   constexpr std::size_t n = sizeof...(K);
+  constexpr std::size_t rank = Dims.size();
+  const auto ops = std::make_tuple(as_operand(std::get<K>(args))...);
+  using ops_t = decltype(ops);
+  using accs_t = std::tuple<typename std::tuple_element_t<K, ops_t>::value_type...>;
+  using result = std::tuple<tensor<logical_spec(std::tuple_element_t<K, ops_t>::spec.element_type, Dims)>...>;
+  const accs_t inits{init_value<std::tuple_element_t<K, accs_t>>(std::get<n + K>(args))...};
+  const auto& f = std::get<2 * n>(args);
+  result out(((void)K, uninitialized)...);  // each tensor made in place
+  multi_index<rank> o{}, sizes{};
+  for (std::size_t d = 0; d < rank; ++d) sizes[d] = Dims[d];
+  odometer(all_dimensions<rank>(), sizes, o, [&] {
+    accs_t acc = inits;
+    visit(o, [&](const auto& s) {
+      const auto r = f(std::get<K>(acc)..., std::get<K>(ops).at(s)...);
+      acc = {static_cast<std::tuple_element_t<K, accs_t>>(std::get<K>(r))...};
+    });
+    ((std::get<K>(out).data()[std::tuple_element_t<K, result>::shape_type::offset(o)] = std::get<K>(acc)), ...);
+  });
+  return out;
+}
+
+// The variadic reduce's visit: the reduced dimensions in row-major order, up to their
+// run-time sizes (the first operand's).
+template <reduce_plan P, std::size_t OpRank>
+struct reduced_elements {
+  multi_index<OpRank> extent;
+
+  template <class G>
+  constexpr void operator()(const multi_index<P.kept.size()>& o, G&& g) const {
+    multi_index<OpRank> b{};
+    for (std::size_t k = 0; k < o.size(); ++k) b[static_cast<std::size_t>(P.kept[k])] = o[k];
+    odometer(P.reduced, extent, b, [&] { g(b); });
+  }
+};
+
+template <idx Dims, std::size_t... K, class Args>
+constexpr auto reduce_many(std::index_sequence<K...> seq, Args&& args) {
   using E0 = operand_t<std::tuple_element_t<0, std::remove_cvref_t<Args>>>;
   constexpr bool dims_ok = distinct_dimensions(Dims, E0::rank);
   constexpr bool shapes_ok =
@@ -387,33 +425,8 @@ constexpr auto reduce_many(std::index_sequence<K...>, Args&& args) {
     return 0;
   } else {
     constexpr reduce_plan p = make_reduce_plan(Dims, E0::spec.dimensions);
-    const auto ops = std::make_tuple(as_operand(std::get<K>(args))...);
-    using result = std::tuple<tensor<logical_spec(std::tuple_element_t<K, decltype(ops)>::spec.element_type, p.kept_sizes)>...>;
-    std::tuple<typename std::tuple_element_t<K, decltype(ops)>::value_type...> inits{
-        init_value<typename std::tuple_element_t<K, decltype(ops)>::value_type>(std::get<n + K>(args))...};
-    const auto& f = std::get<2 * n>(args);
-    result out(((void)K, uninitialized)...);  // each tensor made in place
-    const auto extent = runtime_dimensions(std::get<0>(ops));
-    constexpr std::size_t rank = p.kept.size();
-    multi_index<rank> i{};
-    constexpr idx all = [] {
-      idx a;
-      for (std::size_t k = 0; k < rank; ++k) a.push_back(static_cast<index_t>(k));
-      return a;
-    }();
-    multi_index<rank> sizes{};
-    for (std::size_t k = 0; k < rank; ++k) sizes[k] = p.kept_sizes[k];
-    odometer(all, sizes, i, [&] {
-      auto acc = inits;
-      multi_index<E0::rank> b{};
-      for (std::size_t k = 0; k < rank; ++k) b[static_cast<std::size_t>(p.kept[k])] = i[k];
-      odometer(p.reduced, extent, b, [&] {
-        const auto r = f(std::get<K>(acc)..., std::get<K>(ops).at(b)...);
-        acc = {static_cast<std::tuple_element_t<K, decltype(inits)>>(std::get<K>(r))...};
-      });
-      ((std::get<K>(out).data()[std::tuple_element_t<K, result>::shape_type::offset(i)] = std::get<K>(acc)), ...);
-    });
-    return out;
+    return fold_many<p.kept_sizes>(seq, static_cast<Args&&>(args),
+                                   reduced_elements<p, E0::rank>{runtime_dimensions(as_operand(std::get<0>(args)))});
   }
 }
 }  // namespace detail

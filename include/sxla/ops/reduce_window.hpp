@@ -26,8 +26,8 @@
 #include "sxla/expr/leaf.hpp"            // as_operand, operand
 #include "sxla/expr/line.hpp"            // detail::load_by_element
 #include "sxla/expr/view_lines.hpp"      // step_line
-#include "sxla/ops/reduce.hpp"           // detail::init_value, detail::reduces
-#include "sxla/ops/reduction.hpp"        // monoids, odometer
+#include "sxla/ops/reduce.hpp"           // detail::init_value, reduces, fold_many
+#include "sxla/ops/reduction.hpp"        // monoids, odometer, all_dimensions
 #include "sxla/ops/window.hpp"           // window_geometry, padding
 #include "sxla/shape/print.hpp"          // shape_display_t
 #include "sxla/simd/vec.hpp"             // vec, splat
@@ -38,13 +38,6 @@ namespace sxla {
 struct reduce_window_op {};
 
 namespace detail {
-template <std::size_t R>
-constexpr idx all_dimensions() noexcept {
-  idx a;
-  for (std::size_t k = 0; k < R; ++k) a.push_back(static_cast<index_t>(k));
-  return a;
-}
-
 // The operand index s of element k of window o, or false when it falls on padding or a
 // dilation hole.
 template <window_geometry G, std::size_t R>
@@ -235,32 +228,17 @@ constexpr auto reduce_window_one(X&& x, const I& init, F f) {
   }
 }
 
+// The variadic form: each window's elements in row-major window order.
 template <window_geometry G, std::size_t... K, class Args>
-constexpr auto reduce_window_many(std::index_sequence<K...>, Args&& args) {
-  constexpr std::size_t n = sizeof...(K);
-  const auto ops = std::make_tuple(as_operand(std::get<K>(args))...);
-  using ops_t = decltype(ops);
-  using E0 = std::tuple_element_t<0, ops_t>;
+constexpr auto reduce_window_many(std::index_sequence<K...> seq, Args&& args) {
+  using E0 = operand_t<std::tuple_element_t<0, std::remove_cvref_t<Args>>>;
   constexpr std::size_t rank = E0::rank;
-  using result = std::tuple<tensor<logical_spec(std::tuple_element_t<K, ops_t>::spec.element_type, G.result)>...>;
-  using accs_t = std::tuple<typename std::tuple_element_t<K, ops_t>::value_type...>;
-  const accs_t inits{init_value<std::tuple_element_t<K, accs_t>>(std::get<n + K>(args))...};
-  const auto& f = std::get<2 * n>(args);
-  result out(((void)K, uninitialized)...);  // each tensor made in place
-  multi_index<rank> o{}, sizes{};
-  for (std::size_t d = 0; d < rank; ++d) sizes[d] = G.result[d];
-  odometer(all_dimensions<rank>(), sizes, o, [&] {
-    accs_t acc = inits;
+  return fold_many<G.result>(seq, static_cast<Args&&>(args), [](const multi_index<rank>& o, auto&& g) {
     multi_index<rank> k{}, s{};
     odometer(all_dimensions<rank>(), window_extent<G, rank>(), k, [&] {
-      if (window_source<G>(o, k, E0::spec.dimensions, s)) {
-        const auto r = f(std::get<K>(acc)..., std::get<K>(ops).at(s)...);
-        acc = {static_cast<std::tuple_element_t<K, accs_t>>(std::get<K>(r))...};
-      }
+      if (window_source<G>(o, k, E0::spec.dimensions, s)) g(s);
     });
-    ((std::get<K>(out).data()[std::tuple_element_t<K, result>::shape_type::offset(o)] = std::get<K>(acc)), ...);
   });
-  return out;
 }
 }  // namespace detail
 

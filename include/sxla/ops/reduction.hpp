@@ -171,6 +171,14 @@ SXLA_FORCE_INLINE constexpr T reduce_runs(const F& f, index_t runs, index_t n, c
   return halve(f, p);
 }
 
+// The dimension numbers 0 .. R-1.
+template <std::size_t R>
+constexpr idx all_dimensions() noexcept {
+  idx a;
+  for (std::size_t k = 0; k < R; ++k) a.push_back(static_cast<index_t>(k));
+  return a;
+}
+
 // g() for every index over `dims` of i (row-major, the others of i fixed), each from 0 to
 // extent[d]; nothing when one extent is 0, once when dims is empty.
 template <std::size_t R, class G>
