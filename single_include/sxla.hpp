@@ -64,6 +64,21 @@
 #define SXLA_STACK_TEMPORARY_BYTES (64 << 10)
 #endif
 
+// Cache sizes (bytes) that the matrix-multiply engine (simd/gemm.hpp) sizes its blocks
+// from: one core's L1 data cache and L2, and the share of L3 it may use. The defaults
+// are this project's reference machine (Zen 4); override them for another target. They
+// fix the summation order of dot (the blocks of the contraction), so the same values
+// give the same bits everywhere.
+#ifndef SXLA_L1D_BYTES
+#define SXLA_L1D_BYTES (32 << 10)
+#endif
+#ifndef SXLA_L2_BYTES
+#define SXLA_L2_BYTES (1 << 20)
+#endif
+#ifndef SXLA_L3_BYTES
+#define SXLA_L3_BYTES (16 << 20)
+#endif
+
 // ---- Attributes ---------------------------------------------------------------
 #if defined(__GNUC__) || defined(__clang__)
 #define SXLA_FORCE_INLINE inline __attribute__((always_inline))
@@ -2924,6 +2939,10 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 //  - constant evaluation: element by element in logical order (no SIMD).
 //  - a node may bring its own loops for some destinations (E::evaluates_into<D> and
 //    e.evaluate_to(dst): column reductions, which read their operand row by row).
+//  - elementwise work over a producer (producer.hpp: a dot) runs on each block the
+//    producer finishes, in the destination, while it is in cache; when the destination
+//    is tiled, its last dimension strided, or an elementwise operand reads its memory,
+//    the producer writes a temporary first and the elementwise work is a second pass.
 //
 // Aliasing is not handled here (assign.hpp).
 #ifndef SXLA_EXPR_EXECUTOR_HPP
@@ -2932,6 +2951,158 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/expr/leaf.hpp ----
+// sxla/expr/leaf.hpp: the leaves of expressions. array_leaf reads a tensor (through a
+// pointer, for a named tensor; by value, for a temporary one) or a view (by value, it is
+// a pointer already), in its own layout: an untiled layout gives strided lines (the
+// stride along each dimension is a compile-time constant), a tiled one element-by-element
+// lines. scalar_leaf is a number, a rank-0 expression. as_operand() turns what a user
+// passes to an op (an expression, a tensor, a view) into a node.
+#ifndef SXLA_EXPR_LEAF_HPP
+#define SXLA_EXPR_LEAF_HPP
+
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/expr/expression.hpp ----
+// sxla/expr/expression.hpp: what a lazy expression is. Every node (an op's result, or a
+// leaf wrapping a tensor, a view or a number) is a small value type with a static shape
+// and this protocol:
+//
+//   static constexpr bool is_expression = true;
+//   static constexpr shape_spec spec;        // element type and dimensions (default layout)
+//   static constexpr std::size_t rank;
+//   using value_type;                        // the C++ type of the element type
+//   value_type at(const multi_index<rank>&) const;        // one logical element
+//   template <std::size_t M> auto line(const multi_index<rank>& start) const;
+//       // a cursor over start, start + e_M, start + 2 e_M, ... (see line.hpp)
+//   template <std::size_t Outer, std::size_t Inner> static constexpr bool mergeable;
+//       // a line along Inner may run on across Outer: element j of the line at
+//       // (.., o, .., 0, ..) is element (.., o + j / n, .., j % n, ..), n = dims[Inner]
+//   template <std::size_t Outer, std::size_t Inner> static constexpr bool periodic_mergeable;
+//   template <std::size_t Outer, std::size_t Inner, class L> auto periodic_line(start) const;
+//       // rows shorter than a vector (f32[4,4] + a broadcast row): across the merged
+//       // run every node is mergeable or constant along Outer, so that it repeats with
+//       // period n; the line's load<L>(j) holds for j a multiple of lanes<L>, which n
+//       // divides (see line.hpp, pattern_line)
+//   using lane_type;                         // the lane type its vectors naturally
+//       // have (void: none, or it adapts to any); a pred result takes its operands'
+//   template <std::size_t M> static constexpr bool strided_along;
+//       // a line along M gathers from memory (a leaf's stride there is not 0 or 1,
+//       // or its layout is tiled): the executor then blocks its loops
+//   template <class L> static constexpr bool vectorizable;
+//       // the line's load<L>() works with lanes of L's width
+//   template <class F> void for_each_leaf(F&& f, bool direct) const;
+//       // f.template operator()<Spec>(first, last, direct) for the memory [first, last)
+//       // of each array leaf, Spec its shape; direct is true when the leaf is read at
+//       // the very index being evaluated (see assign.hpp)
+//
+// Bounded dynamic dimensions (XLA's SetDimensionSize): a node whose sizes may be smaller
+// at run time than its static shape says declares
+//   static constexpr bool dynamic_sizes = true;
+//   multi_index<rank> dimension_sizes() const;     // each <= the static size
+// (set_dimension_size, and the elementwise ops and reductions above one). The static
+// shape stays the type; runtime_dimensions(e) gives the sizes of any node.
+//
+// Nodes hold their operands by value (leaves hold a pointer to a tensor, or a view), so
+// an expression is cheap to copy and must not outlive the tensors it reads.
+#ifndef SXLA_EXPR_EXPRESSION_HPP
+#define SXLA_EXPR_EXPRESSION_HPP
+
+#include <cstddef>
+#include <type_traits>
+
+
+namespace sxla {
+
+template <class E>
+concept expression = requires {
+  requires std::remove_cvref_t<E>::is_expression;
+  std::remove_cvref_t<E>::spec;
+};
+
+template <expression E>
+using expr_value_t = typename std::remove_cvref_t<E>::value_type;
+
+namespace detail {
+// The first of Ts that is not void (void if all are).
+template <class... Ts>
+struct first_lane {
+  using type = void;
+};
+template <class T, class... Ts>
+struct first_lane<T, Ts...> {
+  using type = std::conditional_t<std::is_void_v<T>, typename first_lane<Ts...>::type, T>;
+};
+}  // namespace detail
+
+template <class... Ts>
+using first_lane_t = typename detail::first_lane<Ts...>::type;
+
+// The logical shape of an expression result: an element type and dimensions in XLA's
+// default layout (expressions have no storage, hence no layout of their own).
+constexpr shape_spec logical_spec(primitive_type type, const dimension_list& dims) noexcept {
+  return shape_spec(type, dims, default_layout(dims.size()));
+}
+
+template <class T>
+constexpr shape_spec logical_spec(const dimension_list& dims) noexcept {
+  return logical_spec(primitive_type_of<T>, dims);
+}
+
+constexpr dimension_list dimensions_of(const shape_spec& s) noexcept { return s.dimensions; }
+
+// Whether E's sizes may be set at run time (see above).
+template <class E>
+inline constexpr bool has_dynamic_sizes = requires { requires std::remove_cvref_t<E>::dynamic_sizes; };
+
+// E's static sizes as a multi-index.
+template <class E>
+constexpr multi_index<E::rank> static_dimensions() noexcept {
+  multi_index<E::rank> d{};
+  for (std::size_t k = 0; k < E::rank; ++k) d[k] = E::spec.dimensions[k];
+  return d;
+}
+
+// The sizes of e's dimensions at run time: its static sizes unless a set_dimension_size
+// below it says less.
+template <class E>
+constexpr multi_index<E::rank> runtime_dimensions(const E& e) noexcept {
+  if constexpr (has_dynamic_sizes<E>) {
+    return e.dimension_sizes();
+  } else {
+    return static_dimensions<E>();
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_EXPRESSION_HPP
+// ---- end include/sxla/expr/expression.hpp ----
+// ---- begin include/sxla/expr/line.hpp ----
+// sxla/expr/line.hpp: line cursors, what the evaluators' inner loops read. A line is the
+// run of elements start, start + e_M, start + 2 e_M, ... along one dimension M of an
+// expression; the executor asks the root node for a line and walks it:
+//
+//   value_type get(index_t j) const;                  // element j
+//   template <class L> auto load(index_t j) const;    // lanes<L> elements from j
+//   template <class L> auto load_n(index_t j, std::size_t n) const;  // n < lanes<L>; the
+//                                                      // other lanes hold any value
+//
+// load returns vec<value_type> (of L's width), or mask<L> when value_type is bool. Leaf
+// lines: strided_line (memory at a constant stride: contiguous, broadcast or gathered),
+// constant_line (one value), gather_line (any other layout: element by element).
+#ifndef SXLA_EXPR_LINE_HPP
+#define SXLA_EXPR_LINE_HPP
+
+#include <cstddef>
 #include <type_traits>
 #include <utility>
 
@@ -4740,472 +4911,6 @@ inline constexpr bool is_mask_v<mask<T>> = true;
 namespace sxla {
 
 namespace detail {
-
-// The lane type an expression's lines are loaded with when written to T.
-template <class E, class T>
-using lane_for_t = std::conditional_t<
-    !std::is_same_v<T, bool>, T,
-    std::conditional_t<std::is_void_v<typename E::lane_type>, std::uint8_t, typename E::lane_type>>;
-
-// Whether expression E can be written to element type T with vectors.
-template <class E, class T>
-inline constexpr bool vector_path = [] {
-  using L = lane_for_t<E, T>;
-  if constexpr (!simd::has_vec<L>) {
-    return false;
-  } else if constexpr (!std::is_same_v<T, bool> && !simd::has_vec<T>) {
-    return false;
-  } else {
-    return E::template vectorizable<L>;
-  }
-}();
-
-// Writes line elements [first, n) to out[first, n).
-template <class E, class T, bool Stream, class Line>
-SXLA_FORCE_INLINE void write_line(const Line& line, T* out, index_t n, index_t first = 0) noexcept {
-  if constexpr (vector_path<E, T>) {
-    using L = lane_for_t<E, T>;
-    constexpr index_t lanes = static_cast<index_t>(simd::lanes<L>);
-    index_t j = first;
-    if constexpr (std::is_same_v<T, bool>) {
-      for (; j + lanes <= n; j += lanes) simd::store_mask(line.template load<L>(j), out + j, simd::lanes<L>);
-      if (j < n) simd::store_mask(line.template load_n<L>(j, static_cast<std::size_t>(n - j)), out + j,
-                                  static_cast<std::size_t>(n - j));
-    } else {
-      if constexpr (Stream) {
-        constexpr std::uintptr_t align = sizeof(T) * simd::lanes<L>;
-        for (; j < n && reinterpret_cast<std::uintptr_t>(out + j) % align != 0; ++j) out[j] = line.get(j);
-        for (; j + lanes <= n; j += lanes) simd::stream(line.template load<L>(j), out + j);
-      } else {
-        for (; j + 4 * lanes <= n; j += 4 * lanes) {
-          simd::store(line.template load<L>(j), out + j);
-          simd::store(line.template load<L>(j + lanes), out + j + lanes);
-          simd::store(line.template load<L>(j + 2 * lanes), out + j + 2 * lanes);
-          simd::store(line.template load<L>(j + 3 * lanes), out + j + 3 * lanes);
-        }
-        for (; j + lanes <= n; j += lanes) simd::store(line.template load<L>(j), out + j);
-      }
-      if (j < n) {
-        simd::store_n(line.template load_n<L>(j, static_cast<std::size_t>(n - j)), out + j,
-                      static_cast<std::size_t>(n - j));
-      }
-    }
-  } else {
-    for (index_t j = first; j < n; ++j) out[j] = line.get(j);
-  }
-}
-
-// The loop plan for an untiled destination shape D and expression E.
-template <class D, class E>
-struct untiled_plan {
-  static constexpr std::size_t rank = D::rank;
-  // Physical dimensions, major to minor, of size > 1.
-  static constexpr small_vector<index_t, max_rank> loops = [] {
-    small_vector<index_t, max_rank> v;
-    for (std::size_t k = 0; k < rank; ++k) {
-      const index_t d = D::map.physical_to_logical[k];
-      if (D::dimensions[static_cast<std::size_t>(d)] > 1) v.push_back(d);
-    }
-    return v;
-  }();
-  static constexpr std::size_t loop_count = loops.size();
-
-  template <std::size_t K>  // may loops[K - 1] merge into loops[K]?
-  static constexpr bool merges() noexcept {
-    constexpr auto outer = static_cast<std::size_t>(loops[K - 1]);
-    constexpr auto inner = static_cast<std::size_t>(loops[K]);
-    return D::map.strides[outer] == D::dimensions[inner] * D::map.strides[inner] &&
-           E::template mergeable<outer, inner>;
-  }
-  // The first loop of the innermost merged run.
-  static constexpr std::size_t first_merged = [] {
-    if constexpr (loop_count == 0) {
-      return std::size_t{0};
-    } else {
-      return []<std::size_t... K>(std::index_sequence<K...>) {
-        constexpr bool ok[] = {false, merges<K + 1>()...};
-        std::size_t k = loop_count - 1;
-        while (k > 0 && ok[k]) --k;
-        return k;
-      }(std::make_index_sequence<loop_count - 1>{});
-    }
-  }();
-  static constexpr std::size_t inner = loop_count == 0 ? 0 : static_cast<std::size_t>(loops[loop_count - 1]);
-  static constexpr index_t run_length = [] {
-    index_t n = 1;
-    for (std::size_t k = first_merged; k < loop_count; ++k) n *= D::dimensions[static_cast<std::size_t>(loops[k])];
-    return n;
-  }();
-  static constexpr bool unit_stride = loop_count == 0 || D::map.strides[inner] == 1;
-  // The next loop out from the inner one.
-  static constexpr std::size_t outer =
-      loop_count >= 2 ? static_cast<std::size_t>(loops[loop_count - 2]) : std::size_t{0};
-  // Blocking: when an operand is strided along the inner loop (a transposed layout) but
-  // not along the next loop out, the two run in squares transposed in registers (see
-  // evaluate_blocked).
-  // Rows of at most a vector (f32[4,4] + a broadcast row): when the next loop out merges
-  // for the destination and every node is mergeable or repeats per row, the two loops
-  // run as one, each node's line built with periodic_line.
-  static constexpr bool periodic = [] {
-    if constexpr (loop_count < 2 || first_merged != loop_count - 1 || !unit_stride) {
-      return false;
-    } else if constexpr (!vector_path<E, typename D::value_type>) {
-      return false;
-    } else {
-      constexpr index_t n = D::dimensions[inner];
-      constexpr auto lanes = static_cast<index_t>(simd::lanes<lane_for_t<E, typename D::value_type>>);
-      return n <= lanes && lanes % n == 0 && D::map.strides[outer] == n * D::map.strides[inner] &&
-             E::template periodic_mergeable<outer, inner>;
-    }
-  }();
-  static constexpr bool blocked = [] {
-    if constexpr (loop_count < 2 || first_merged != loop_count - 1 || !unit_stride) {
-      return false;
-    } else if constexpr (std::is_same_v<typename D::value_type, bool> ||
-                         !vector_path<E, typename D::value_type>) {
-      return false;
-    } else {
-      return sizeof(lane_for_t<E, typename D::value_type>) == sizeof(typename D::value_type) &&
-             E::template strided_along<inner> && !E::template strided_along<outer>;
-    }
-  }();
-};
-
-// Squares of lanes x lanes elements: the expression is read along the next loop out (K),
-// where its operands are contiguous, one vector per position of the inner dimension;
-// the square of results is transposed in registers and stored along the inner dimension
-// (M), where the destination is contiguous. Each operand is read row by row, each store
-// writes a whole vector; loops further out run around the squares.
-template <class Dst, class E, bool Stream>
-SXLA_FORCE_INLINE void evaluate_blocked(Dst& dst, const E& e) noexcept {
-  using D = typename Dst::shape_type;
-  using T = typename D::value_type;
-  using P = untiled_plan<D, E>;
-  using L = lane_for_t<E, T>;
-  constexpr std::size_t lanes = simd::lanes<L>;
-  constexpr index_t n_inner = D::dimensions[P::inner];
-  constexpr index_t n_outer = D::dimensions[P::outer];
-  constexpr std::uintptr_t align = sizeof(T) * lanes;
-  T* out = dst.data();
-  multi_index<D::rank> idx{};
-  simd::vec<T> square[lanes];
-  while (true) {
-    for (index_t m0 = 0; m0 < n_inner; m0 += static_cast<index_t>(lanes)) {
-      const auto rows = static_cast<std::size_t>(lanes < static_cast<std::size_t>(n_inner - m0) ? lanes : n_inner - m0);
-      for (index_t k0 = 0; k0 < n_outer; k0 += static_cast<index_t>(lanes)) {
-        const auto cols = static_cast<std::size_t>(lanes < static_cast<std::size_t>(n_outer - k0) ? lanes : n_outer - k0);
-        idx[P::outer] = k0;
-        for (std::size_t r = 0; r < lanes; ++r) {
-          if (r < rows) {
-            idx[P::inner] = m0 + static_cast<index_t>(r);
-            const auto line = e.template line<P::outer>(idx);
-            square[r] = cols == lanes ? line.template load<L>(0) : line.template load_n<L>(0, cols);
-          } else {
-            square[r] = simd::zero<T>();
-          }
-        }
-        simd::transpose_square(square);
-        idx[P::inner] = m0;
-        for (std::size_t c = 0; c < cols; ++c) {
-          idx[P::outer] = k0 + static_cast<index_t>(c);
-          T* o = out + D::offset(idx);
-          if (rows < lanes) {
-            simd::store_n(square[c], o, rows);
-          } else if (Stream && reinterpret_cast<std::uintptr_t>(o) % align == 0) {
-            simd::stream(square[c], o);
-          } else {
-            simd::store(square[c], o);
-          }
-        }
-      }
-    }
-    idx[P::inner] = 0;
-    idx[P::outer] = 0;
-    // The loops outside the squares, as an odometer.
-    std::size_t k = P::loop_count - 2;
-    while (k > 0) {
-      const auto d = static_cast<std::size_t>(P::loops[k - 1]);
-      if (++idx[d] < D::dimensions[d]) break;
-      idx[d] = 0;
-      --k;
-    }
-    if (k == 0) return;
-  }
-}
-
-template <class Dst, class E, bool Stream>
-SXLA_FORCE_INLINE void evaluate_untiled(Dst& dst, const E& e) noexcept {
-  using D = typename Dst::shape_type;
-  using T = typename D::value_type;
-  using P = untiled_plan<D, E>;
-  T* out = dst.data();
-  multi_index<D::rank> idx{};
-  if constexpr (P::loop_count == 0) {
-    out[D::offset(idx)] = e.at(idx);
-  } else if constexpr (P::blocked && vector_path<E, T>) {
-    evaluate_blocked<Dst, E, Stream>(dst, e);
-  } else if constexpr (P::periodic) {
-    using L = lane_for_t<E, T>;
-    constexpr index_t run = D::dimensions[P::outer] * D::dimensions[P::inner];
-    while (true) {
-      // No streaming: its alignment peel would shift the vectors off the period.
-      write_line<E, T, false>(e.template periodic_line<P::outer, P::inner, L>(idx), out + D::offset(idx), run);
-      std::size_t k = P::loop_count - 2;
-      while (k > 0) {
-        const auto d = static_cast<std::size_t>(P::loops[k - 1]);
-        if (++idx[d] < D::dimensions[d]) break;
-        idx[d] = 0;
-        --k;
-      }
-      if (k == 0) return;
-    }
-  } else {
-    while (true) {
-      T* o = out + D::offset(idx);
-      if constexpr (P::unit_stride) {
-        write_line<E, T, Stream>(e.template line<P::inner>(idx), o, P::run_length);
-      } else {  // a padded size-1 dimension is more minor: the run is strided
-        const auto line = e.template line<P::inner>(idx);
-        for (index_t j = 0; j < P::run_length; ++j) o[j * D::map.strides[P::inner]] = line.get(j);
-      }
-      // Next index of the outer loops (an odometer, minor loop fastest).
-      std::size_t k = P::first_merged;
-      while (k > 0) {
-        const auto d = static_cast<std::size_t>(P::loops[k - 1]);
-        if (++idx[d] < D::dimensions[d]) break;
-        idx[d] = 0;
-        --k;
-      }
-      if (k == 0) return;
-    }
-  }
-}
-
-// The tiled layouts whose last storage dimension holds consecutive elements of one
-// logical dimension: no '*' merges a dimension into the most minor one at any level.
-template <class D>
-inline constexpr bool clean_minor_tiles = [] {
-  for (const tile_level& lv : D::map.levels) {
-    const std::size_t n = lv.in_bounds.size();
-    if (n >= 2 && lv.combine_into_next[n - 2]) return false;
-  }
-  return D::rank > 0;
-}();
-
-template <class Dst, class E, bool Stream>
-SXLA_FORCE_INLINE void evaluate_tiled(Dst& dst, const E& e) noexcept {
-  using D = typename Dst::shape_type;
-  using T = typename D::value_type;
-  T* out = dst.data();
-  if constexpr (!clean_minor_tiles<D>) {
-    for_each_index<D>([&](const multi_index<D::rank>& idx) { out[D::offset(idx)] = e.at(idx); });
-  } else {
-    constexpr std::size_t m = static_cast<std::size_t>(D::map.physical_to_logical[D::rank - 1]);
-    constexpr index_t block = D::map.storage_bounds[D::map.storage_bounds.size() - 1];
-    multi_index<D::rank> idx{};
-    for (index_t off = 0; off < D::storage_count; off += block) {
-      if (!delinearize(D::map, off, idx.data())) continue;  // a block of padding
-      // Padding inside a block is a suffix: shrink the run until its last slot maps back.
-      index_t n = block < D::dimensions[m] - idx[m] ? block : D::dimensions[m] - idx[m];
-      while (n > 1) {
-        multi_index<D::rank> last = idx;
-        last[m] += n - 1;
-        if (D::offset(last) == off + n - 1) break;
-        --n;
-      }
-      write_line<E, T, Stream>(e.template line<m>(idx), out + off, n);
-    }
-  }
-}
-
-}  // namespace detail
-
-// Writes every element of e into dst (same dimensions and element type), in dst's
-// storage order. Padding slots of dst are left as they are.
-template <class Dst, class E>
-constexpr void evaluate(Dst& dst, const E& e) noexcept {
-  using D = typename Dst::shape_type;
-  if (std::is_constant_evaluated()) {
-    auto* out = dst.data();
-    for_each_index<D>([&](const multi_index<D::rank>& idx) { out[D::offset(idx)] = e.at(idx); });
-    return;
-  }
-  if constexpr (D::element_count == 0) {
-    return;
-  } else if constexpr (requires { requires E::template evaluates_into<D>; }) {
-    e.evaluate_to(dst);  // a node with its own loops (a column reduction)
-  } else {
-    using T = typename D::value_type;
-    constexpr bool stream = SXLA_STREAM_STORE_BYTES > 0 && simd::has_vec<T> &&
-                            D::storage_count * static_cast<index_t>(sizeof(T)) >= SXLA_STREAM_STORE_BYTES;
-    if constexpr (D::is_tiled) {
-      detail::evaluate_tiled<Dst, E, stream>(dst, e);
-    } else {
-      detail::evaluate_untiled<Dst, E, stream>(dst, e);
-    }
-    if constexpr (stream) simd::stream_fence();
-  }
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_EXPR_EXECUTOR_HPP
-// ---- end include/sxla/expr/executor.hpp ----
-// ---- begin include/sxla/expr/expression.hpp ----
-// sxla/expr/expression.hpp: what a lazy expression is. Every node (an op's result, or a
-// leaf wrapping a tensor, a view or a number) is a small value type with a static shape
-// and this protocol:
-//
-//   static constexpr bool is_expression = true;
-//   static constexpr shape_spec spec;        // element type and dimensions (default layout)
-//   static constexpr std::size_t rank;
-//   using value_type;                        // the C++ type of the element type
-//   value_type at(const multi_index<rank>&) const;        // one logical element
-//   template <std::size_t M> auto line(const multi_index<rank>& start) const;
-//       // a cursor over start, start + e_M, start + 2 e_M, ... (see line.hpp)
-//   template <std::size_t Outer, std::size_t Inner> static constexpr bool mergeable;
-//       // a line along Inner may run on across Outer: element j of the line at
-//       // (.., o, .., 0, ..) is element (.., o + j / n, .., j % n, ..), n = dims[Inner]
-//   template <std::size_t Outer, std::size_t Inner> static constexpr bool periodic_mergeable;
-//   template <std::size_t Outer, std::size_t Inner, class L> auto periodic_line(start) const;
-//       // rows shorter than a vector (f32[4,4] + a broadcast row): across the merged
-//       // run every node is mergeable or constant along Outer, so that it repeats with
-//       // period n; the line's load<L>(j) holds for j a multiple of lanes<L>, which n
-//       // divides (see line.hpp, pattern_line)
-//   using lane_type;                         // the lane type its vectors naturally
-//       // have (void: none, or it adapts to any); a pred result takes its operands'
-//   template <std::size_t M> static constexpr bool strided_along;
-//       // a line along M gathers from memory (a leaf's stride there is not 0 or 1,
-//       // or its layout is tiled): the executor then blocks its loops
-//   template <class L> static constexpr bool vectorizable;
-//       // the line's load<L>() works with lanes of L's width
-//   template <class F> void for_each_leaf(F&& f, bool direct) const;
-//       // f.template operator()<Spec>(first, last, direct) for the memory [first, last)
-//       // of each array leaf, Spec its shape; direct is true when the leaf is read at
-//       // the very index being evaluated (see assign.hpp)
-//
-// Bounded dynamic dimensions (XLA's SetDimensionSize): a node whose sizes may be smaller
-// at run time than its static shape says declares
-//   static constexpr bool dynamic_sizes = true;
-//   multi_index<rank> dimension_sizes() const;     // each <= the static size
-// (set_dimension_size, and the elementwise ops and reductions above one). The static
-// shape stays the type; runtime_dimensions(e) gives the sizes of any node.
-//
-// Nodes hold their operands by value (leaves hold a pointer to a tensor, or a view), so
-// an expression is cheap to copy and must not outlive the tensors it reads.
-#ifndef SXLA_EXPR_EXPRESSION_HPP
-#define SXLA_EXPR_EXPRESSION_HPP
-
-#include <cstddef>
-#include <type_traits>
-
-
-namespace sxla {
-
-template <class E>
-concept expression = requires {
-  requires std::remove_cvref_t<E>::is_expression;
-  std::remove_cvref_t<E>::spec;
-};
-
-template <expression E>
-using expr_value_t = typename std::remove_cvref_t<E>::value_type;
-
-namespace detail {
-// The first of Ts that is not void (void if all are).
-template <class... Ts>
-struct first_lane {
-  using type = void;
-};
-template <class T, class... Ts>
-struct first_lane<T, Ts...> {
-  using type = std::conditional_t<std::is_void_v<T>, typename first_lane<Ts...>::type, T>;
-};
-}  // namespace detail
-
-template <class... Ts>
-using first_lane_t = typename detail::first_lane<Ts...>::type;
-
-// The logical shape of an expression result: an element type and dimensions in XLA's
-// default layout (expressions have no storage, hence no layout of their own).
-constexpr shape_spec logical_spec(primitive_type type, const dimension_list& dims) noexcept {
-  return shape_spec(type, dims, default_layout(dims.size()));
-}
-
-template <class T>
-constexpr shape_spec logical_spec(const dimension_list& dims) noexcept {
-  return logical_spec(primitive_type_of<T>, dims);
-}
-
-constexpr dimension_list dimensions_of(const shape_spec& s) noexcept { return s.dimensions; }
-
-// Whether E's sizes may be set at run time (see above).
-template <class E>
-inline constexpr bool has_dynamic_sizes = requires { requires std::remove_cvref_t<E>::dynamic_sizes; };
-
-// E's static sizes as a multi-index.
-template <class E>
-constexpr multi_index<E::rank> static_dimensions() noexcept {
-  multi_index<E::rank> d{};
-  for (std::size_t k = 0; k < E::rank; ++k) d[k] = E::spec.dimensions[k];
-  return d;
-}
-
-// The sizes of e's dimensions at run time: its static sizes unless a set_dimension_size
-// below it says less.
-template <class E>
-constexpr multi_index<E::rank> runtime_dimensions(const E& e) noexcept {
-  if constexpr (has_dynamic_sizes<E>) {
-    return e.dimension_sizes();
-  } else {
-    return static_dimensions<E>();
-  }
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_EXPR_EXPRESSION_HPP
-// ---- end include/sxla/expr/expression.hpp ----
-// ---- begin include/sxla/expr/leaf.hpp ----
-// sxla/expr/leaf.hpp: the leaves of expressions. array_leaf reads a tensor (through a
-// pointer, for a named tensor; by value, for a temporary one) or a view (by value, it is
-// a pointer already), in its own layout: an untiled layout gives strided lines (the
-// stride along each dimension is a compile-time constant), a tiled one element-by-element
-// lines. scalar_leaf is a number, a rank-0 expression. as_operand() turns what a user
-// passes to an op (an expression, a tensor, a view) into a node.
-#ifndef SXLA_EXPR_LEAF_HPP
-#define SXLA_EXPR_LEAF_HPP
-
-#include <complex>
-#include <cstddef>
-#include <cstdint>
-#include <type_traits>
-#include <utility>
-
-// ---- begin include/sxla/expr/line.hpp ----
-// sxla/expr/line.hpp: line cursors, what the evaluators' inner loops read. A line is the
-// run of elements start, start + e_M, start + 2 e_M, ... along one dimension M of an
-// expression; the executor asks the root node for a line and walks it:
-//
-//   value_type get(index_t j) const;                  // element j
-//   template <class L> auto load(index_t j) const;    // lanes<L> elements from j
-//   template <class L> auto load_n(index_t j, std::size_t n) const;  // n < lanes<L>; the
-//                                                      // other lanes hold any value
-//
-// load returns vec<value_type> (of L's width), or mask<L> when value_type is bool. Leaf
-// lines: strided_line (memory at a constant stride: contiguous, broadcast or gathered),
-// constant_line (one value), gather_line (any other layout: element by element).
-#ifndef SXLA_EXPR_LINE_HPP
-#define SXLA_EXPR_LINE_HPP
-
-#include <cstddef>
-#include <type_traits>
-#include <utility>
-
-
-namespace sxla {
-
-namespace detail {
 // A mask with every lane set to b.
 template <class L>
 SXLA_FORCE_INLINE simd::mask<L> uniform_mask(bool b) noexcept {
@@ -5500,227 +5205,31 @@ concept operand = expression<X> || storage_array<X>;
 
 #endif  // SXLA_EXPR_LEAF_HPP
 // ---- end include/sxla/expr/leaf.hpp ----
-
-namespace sxla {
-
-namespace detail {
-
-// Whether writing e into dst, element by element, could overwrite an element e still
-// has to read: some leaf's memory overlaps dst's, and that leaf is not read exactly at
-// the index being written, from the same address in the same layout.
-template <class Dst, class E>
-SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e) noexcept {
-  using D = typename Dst::shape_type;
-  const auto last = first + static_cast<std::uintptr_t>(D::storage_count) * sizeof(typename D::value_type);
-  bool conflict = false;
-  e.for_each_leaf(
-      [&]<shape_spec S>(std::uintptr_t b, std::uintptr_t end, bool direct) {
-        if (end <= first || last <= b) return;
-        constexpr bool same_storage = S.layout == Dst::spec.layout && S.dimensions == Dst::spec.dimensions;
-        if (same_storage && direct && b == first) return;
-        conflict = true;
-      },
-      true);
-  return conflict;
-}
-
-// use(t) with t a temporary tensor<S> holding e's elements: on the stack up to
-// SXLA_STACK_TEMPORARY_BYTES, else on the heap (the one allocation sxla may make).
-template <shape_spec S, class E, class F>
-void with_temporary(const E& e, F&& use) {
-  using tmp_t = tensor<S>;
-  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-    tmp_t tmp(uninitialized);
-    evaluate(tmp, e);
-    use(static_cast<const tmp_t&>(tmp));
-  } else {
-    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
-    evaluate(*tmp, e);
-    use(static_cast<const tmp_t&>(*tmp));
-  }
-}
-
-template <class Dst, class E>
-void evaluate_via_temporary(Dst& dst, const E& e) {
-  with_temporary<Dst::spec>(e, [&](const auto& tmp) { copy_elements(dst, tmp); });
-}
-
-}  // namespace detail
-
-// dst's elements := e's (same element type and dimensions; dst in any layout).
-template <class Dst, expression E>
-constexpr void evaluate_into(Dst& dst, const E& e) {
-  static_assert(require_same_logical_shape<Dst::spec, E::spec>());
-  if (!std::is_constant_evaluated() &&
-      detail::reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), e)) {
-    detail::evaluate_via_temporary(dst, e);
-  } else {
-    evaluate(dst, e);
-  }
-}
-
-// The same for a tensor being constructed, which nothing can read yet.
-template <class Dst, expression E>
-constexpr void evaluate_into(Dst& dst, const E& e, fresh_destination) {
-  static_assert(require_same_logical_shape<Dst::spec, E::spec>());
-  evaluate(dst, e);
-}
-
-// The result of an expression (or a copy of a tensor or view) as a new tensor in XLA's
-// default layout: x::eval(x::add(a, b)). Usable in constant expressions.
-template <operand X>
-constexpr auto eval(X&& x) {
-  using E = operand_t<X>;
-  return tensor<E::spec>(as_operand(static_cast<X&&>(x)));
-}
-
-// x::noalias(dst) = e evaluates e straight into dst: the caller promises that e does not
-// read dst in another order than it writes it.
-template <class Dst>
-class noalias_assignment {
- public:
-  constexpr explicit noalias_assignment(Dst& dst) noexcept : dst_(dst) {}
-  template <operand X>
-  constexpr void operator=(X&& x) && {  // NOLINT: assignment through a proxy returns nothing
-    const auto e = as_operand(static_cast<X&&>(x));
-    static_assert(require_same_logical_shape<Dst::spec, std::remove_cvref_t<decltype(e)>::spec>());
-    evaluate(dst_, e);
-  }
-
- private:
-  Dst& dst_;
-};
-
-template <storage_array Dst>
-constexpr noalias_assignment<Dst> noalias(Dst& dst) noexcept {
-  return noalias_assignment<Dst>(dst);
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_EXPR_ASSIGN_HPP
-// ---- end include/sxla/expr/assign.hpp ----
-// ---- begin include/sxla/expr/broadcast_node.hpp ----
-// sxla/expr/broadcast_node.hpp: broadcast_node, XLA's BroadcastInDim as a lazy node: the
-// operand's dimension i is the result's dimension Dims[i] (or is replicated along it when
-// its size is 1); the other result dimensions replicate the operand. Reads cost nothing
-// extra: a line along a dimension the operand has is the operand's own line, along any
-// other dimension it is a constant. Implicit broadcasting (scalars, degenerate
-// dimensions, broadcast_dimensions) and the ops broadcast and broadcast_in_dim all build
-// it; their shape rules are in shape/broadcast_rules.hpp.
-#ifndef SXLA_EXPR_BROADCAST_NODE_HPP
-#define SXLA_EXPR_BROADCAST_NODE_HPP
+// ---- begin include/sxla/expr/producer.hpp ----
+// sxla/expr/producer.hpp: producers, the nodes that compute their values in blocks of
+// their own (dot's matrix multiply) rather than element by element, and how elementwise
+// work on top of one is fused into it (the "epilogue"). A producer declares
+//
+//   static constexpr bool produces = true;
+//   template <class Dst, class Finish> void produce(Dst& dst, Finish&& finish) const;
+//       // writes every value into dst (any layout, element type value_type) and calls
+//       // finish(start, count) once elements start .. start + count - 1 along the last
+//       // dimension hold their final values, while they are still in cache
+//
+// An expression whose root is an elementwise node with exactly one producer below it,
+// reached through elementwise nodes only and not broadcast
+// (x::max(x::add(x::dot(a, w), bias, x::broadcast_dimensions<1>), 0.0f)), is evaluated
+// by the executor as: the producer writes into the destination, and each finished run is
+// at once overwritten by the elementwise work, read from the destination in place of
+// the producer (substitute_producer). Nothing else on this file knows any op.
+#ifndef SXLA_EXPR_PRODUCER_HPP
+#define SXLA_EXPR_PRODUCER_HPP
 
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
 
-
-namespace sxla {
-
-template <class Op, dimension_list OutDims, dimension_list Dims>
-struct broadcast_node {
-  static constexpr bool is_expression = true;
-  using value_type = typename Op::value_type;
-  static constexpr std::size_t rank = OutDims.size();
-  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, OutDims);
-  static constexpr std::size_t operand_rank = Op::rank;
-  using lane_type = typename Op::lane_type;
-
-  Op operand;
-
-  // The operand index read for result index idx.
-  SXLA_FORCE_INLINE static constexpr multi_index<operand_rank> source(const multi_index<rank>& idx) noexcept {
-    multi_index<operand_rank> s{};
-    for (std::size_t k = 0; k < operand_rank; ++k)
-      s[k] = Op::spec.dimensions[k] == 1 ? 0 : idx[static_cast<std::size_t>(Dims[k])];
-    return s;
-  }
-
-  // The operand dimension that varies along result dimension d, or -1 (replicated).
-  static constexpr int feeding(std::size_t d) noexcept {
-    for (std::size_t k = 0; k < operand_rank; ++k)
-      if (static_cast<std::size_t>(Dims[k]) == d && Op::spec.dimensions[k] != 1) return static_cast<int>(k);
-    return -1;
-  }
-
-  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
-    return operand.at(source(idx));
-  }
-
-  template <std::size_t M>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    constexpr int k = feeding(M);
-    if constexpr (k >= 0) {
-      return operand.template line<static_cast<std::size_t>(k)>(source(start));
-    } else {
-      return constant_line<value_type>{operand.at(source(start))};
-    }
-  }
-
- private:
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool mergeable_impl() noexcept {
-    constexpr int ko = feeding(Outer), ki = feeding(Inner);
-    if constexpr (ko < 0 && ki < 0) {
-      return true;
-    } else if constexpr (ko < 0 || ki < 0) {
-      return false;
-    } else {
-      return Op::template mergeable<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki)>;
-    }
-  }
-
- public:
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool mergeable = mergeable_impl<Outer, Inner>();
-
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool periodic_mergeable = [] {
-    constexpr int ko = feeding(Outer), ki = feeding(Inner);
-    if constexpr (ko < 0) {
-      return true;  // constant along Outer: repeats the row
-    } else if constexpr (ki < 0) {
-      return false;
-    } else {
-      return Op::template periodic_mergeable<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki)>;
-    }
-  }();
-
-  template <std::size_t Outer, std::size_t Inner, class L>
-  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
-    constexpr int ko = feeding(Outer), ki = feeding(Inner);
-    if constexpr (ko < 0 && ki < 0) {
-      return line<Inner>(start);  // a constant along both: the same everywhere
-    } else if constexpr (ko < 0) {
-      return pattern_line<L, decltype(line<Inner>(start))>(line<Inner>(start), OutDims[Inner]);
-    } else {
-      return operand.template periodic_line<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki), L>(
-          source(start));
-    }
-  }
-
-  template <std::size_t M>
-  static constexpr bool strided_along = [] {
-    constexpr int k = feeding(M);
-    if constexpr (k >= 0) {
-      return Op::template strided_along<static_cast<std::size_t>(k)>;
-    } else {
-      return false;
-    }
-  }();
-
-  template <class L>
-  static constexpr bool vectorizable = Op::template vectorizable<L>;
-
-  template <class F>
-  constexpr void for_each_leaf(F&& f, bool) const {
-    operand.for_each_leaf(f, false);
-  }
-};
-
-}  // namespace sxla
-
-#endif  // SXLA_EXPR_BROADCAST_NODE_HPP
-// ---- end include/sxla/expr/broadcast_node.hpp ----
 // ---- begin include/sxla/expr/elementwise_node.hpp ----
 // sxla/expr/elementwise_node.hpp: elementwise_node<F, Ops...>, an N-ary elementwise op
 // as a lazy node: element idx is f(op.at(idx)...), and a line is f applied to the
@@ -5947,6 +5456,684 @@ struct elementwise_node {
 
 #endif  // SXLA_EXPR_ELEMENTWISE_NODE_HPP
 // ---- end include/sxla/expr/elementwise_node.hpp ----
+
+namespace sxla {
+
+template <class E>
+inline constexpr bool is_producer = requires { requires std::remove_cvref_t<E>::produces; };
+
+namespace detail {
+template <class E>
+struct producer_count : std::integral_constant<std::size_t, is_producer<E> ? 1 : 0> {};
+template <class F, class... Ops>
+struct producer_count<elementwise_node<F, Ops...>>
+    : std::integral_constant<std::size_t, (producer_count<Ops>::value + ...)> {};
+}  // namespace detail
+
+// Whether E is an elementwise node with exactly one producer below it through
+// elementwise nodes, whose values have E's element type.
+template <class E>
+inline constexpr bool has_fusable_producer = false;
+template <class F, class... Ops>
+inline constexpr bool has_fusable_producer<elementwise_node<F, Ops...>> =
+    detail::producer_count<elementwise_node<F, Ops...>>::value == 1;
+
+// The producer below e (see has_fusable_producer).
+template <class E>
+constexpr const auto& find_producer(const E& e) noexcept;
+
+namespace detail {
+template <class Op, class... Ops>
+constexpr const auto& pick_producer(const Op& op, const Ops&... ops) noexcept {
+  if constexpr (producer_count<Op>::value == 1) {
+    return find_producer(op);
+  } else {
+    return pick_producer(ops...);
+  }
+}
+
+template <class F, class... Old, class... New>
+constexpr auto rebuild_elementwise(const elementwise_node<F, Old...>& e, const New&... ops) noexcept {
+  return elementwise_node<F, New...>{e.f, pack<New...>(ops...)};
+}
+}  // namespace detail
+
+template <class E>
+constexpr const auto& find_producer(const E& e) noexcept {
+  if constexpr (is_producer<E>) {
+    return e;
+  } else {
+    return e.ops.apply([](const auto&... op) -> const auto& { return detail::pick_producer(op...); });
+  }
+}
+
+// The values of a producer, read back from where it wrote them: an array leaf that
+// declares no memory to the aliasing check (that memory is the destination itself).
+template <class A>
+struct produced_leaf : array_leaf<A, true> {
+  template <class G>
+  constexpr void for_each_leaf(G&&, bool) const {}
+};
+
+// e with its producer replaced by leaf.
+template <class E, class Leaf>
+constexpr auto substitute_producer(const E& e, const Leaf& leaf) noexcept {
+  if constexpr (is_producer<E>) {
+    return leaf;
+  } else if constexpr (detail::producer_count<E>::value == 0) {
+    return e;
+  } else {
+    return e.ops.apply([&](const auto&... op) { return detail::rebuild_elementwise(e, substitute_producer(op, leaf)...); });
+  }
+}
+
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_PRODUCER_HPP
+// ---- end include/sxla/expr/producer.hpp ----
+
+namespace sxla {
+
+namespace detail {
+
+// The lane type an expression's lines are loaded with when written to T.
+template <class E, class T>
+using lane_for_t = std::conditional_t<
+    !std::is_same_v<T, bool>, T,
+    std::conditional_t<std::is_void_v<typename E::lane_type>, std::uint8_t, typename E::lane_type>>;
+
+// Whether expression E can be written to element type T with vectors.
+template <class E, class T>
+inline constexpr bool vector_path = [] {
+  using L = lane_for_t<E, T>;
+  if constexpr (!simd::has_vec<L>) {
+    return false;
+  } else if constexpr (!std::is_same_v<T, bool> && !simd::has_vec<T>) {
+    return false;
+  } else {
+    return E::template vectorizable<L>;
+  }
+}();
+
+// Writes line elements [first, n) to out[first, n).
+template <class E, class T, bool Stream, class Line>
+SXLA_FORCE_INLINE void write_line(const Line& line, T* out, index_t n, index_t first = 0) noexcept {
+  if constexpr (vector_path<E, T>) {
+    using L = lane_for_t<E, T>;
+    constexpr index_t lanes = static_cast<index_t>(simd::lanes<L>);
+    index_t j = first;
+    if constexpr (std::is_same_v<T, bool>) {
+      for (; j + lanes <= n; j += lanes) simd::store_mask(line.template load<L>(j), out + j, simd::lanes<L>);
+      if (j < n) simd::store_mask(line.template load_n<L>(j, static_cast<std::size_t>(n - j)), out + j,
+                                  static_cast<std::size_t>(n - j));
+    } else {
+      if constexpr (Stream) {
+        constexpr std::uintptr_t align = sizeof(T) * simd::lanes<L>;
+        for (; j < n && reinterpret_cast<std::uintptr_t>(out + j) % align != 0; ++j) out[j] = line.get(j);
+        for (; j + lanes <= n; j += lanes) simd::stream(line.template load<L>(j), out + j);
+      } else {
+        for (; j + 4 * lanes <= n; j += 4 * lanes) {
+          simd::store(line.template load<L>(j), out + j);
+          simd::store(line.template load<L>(j + lanes), out + j + lanes);
+          simd::store(line.template load<L>(j + 2 * lanes), out + j + 2 * lanes);
+          simd::store(line.template load<L>(j + 3 * lanes), out + j + 3 * lanes);
+        }
+        for (; j + lanes <= n; j += lanes) simd::store(line.template load<L>(j), out + j);
+      }
+      if (j < n) {
+        simd::store_n(line.template load_n<L>(j, static_cast<std::size_t>(n - j)), out + j,
+                      static_cast<std::size_t>(n - j));
+      }
+    }
+  } else {
+    for (index_t j = first; j < n; ++j) out[j] = line.get(j);
+  }
+}
+
+// The loop plan for an untiled destination shape D and expression E.
+template <class D, class E>
+struct untiled_plan {
+  static constexpr std::size_t rank = D::rank;
+  // Physical dimensions, major to minor, of size > 1.
+  static constexpr small_vector<index_t, max_rank> loops = [] {
+    small_vector<index_t, max_rank> v;
+    for (std::size_t k = 0; k < rank; ++k) {
+      const index_t d = D::map.physical_to_logical[k];
+      if (D::dimensions[static_cast<std::size_t>(d)] > 1) v.push_back(d);
+    }
+    return v;
+  }();
+  static constexpr std::size_t loop_count = loops.size();
+
+  template <std::size_t K>  // may loops[K - 1] merge into loops[K]?
+  static constexpr bool merges() noexcept {
+    constexpr auto outer = static_cast<std::size_t>(loops[K - 1]);
+    constexpr auto inner = static_cast<std::size_t>(loops[K]);
+    return D::map.strides[outer] == D::dimensions[inner] * D::map.strides[inner] &&
+           E::template mergeable<outer, inner>;
+  }
+  // The first loop of the innermost merged run.
+  static constexpr std::size_t first_merged = [] {
+    if constexpr (loop_count == 0) {
+      return std::size_t{0};
+    } else {
+      return []<std::size_t... K>(std::index_sequence<K...>) {
+        constexpr bool ok[] = {false, merges<K + 1>()...};
+        std::size_t k = loop_count - 1;
+        while (k > 0 && ok[k]) --k;
+        return k;
+      }(std::make_index_sequence<loop_count - 1>{});
+    }
+  }();
+  static constexpr std::size_t inner = loop_count == 0 ? 0 : static_cast<std::size_t>(loops[loop_count - 1]);
+  static constexpr index_t run_length = [] {
+    index_t n = 1;
+    for (std::size_t k = first_merged; k < loop_count; ++k) n *= D::dimensions[static_cast<std::size_t>(loops[k])];
+    return n;
+  }();
+  static constexpr bool unit_stride = loop_count == 0 || D::map.strides[inner] == 1;
+  // The next loop out from the inner one.
+  static constexpr std::size_t outer =
+      loop_count >= 2 ? static_cast<std::size_t>(loops[loop_count - 2]) : std::size_t{0};
+  // Blocking: when an operand is strided along the inner loop (a transposed layout) but
+  // not along the next loop out, the two run in squares transposed in registers (see
+  // evaluate_blocked).
+  // Rows of at most a vector (f32[4,4] + a broadcast row): when the next loop out merges
+  // for the destination and every node is mergeable or repeats per row, the two loops
+  // run as one, each node's line built with periodic_line.
+  static constexpr bool periodic = [] {
+    if constexpr (loop_count < 2 || first_merged != loop_count - 1 || !unit_stride) {
+      return false;
+    } else if constexpr (!vector_path<E, typename D::value_type>) {
+      return false;
+    } else {
+      constexpr index_t n = D::dimensions[inner];
+      constexpr auto lanes = static_cast<index_t>(simd::lanes<lane_for_t<E, typename D::value_type>>);
+      return n <= lanes && lanes % n == 0 && D::map.strides[outer] == n * D::map.strides[inner] &&
+             E::template periodic_mergeable<outer, inner>;
+    }
+  }();
+  static constexpr bool blocked = [] {
+    if constexpr (loop_count < 2 || first_merged != loop_count - 1 || !unit_stride) {
+      return false;
+    } else if constexpr (std::is_same_v<typename D::value_type, bool> ||
+                         !vector_path<E, typename D::value_type>) {
+      return false;
+    } else {
+      return sizeof(lane_for_t<E, typename D::value_type>) == sizeof(typename D::value_type) &&
+             E::template strided_along<inner> && !E::template strided_along<outer>;
+    }
+  }();
+};
+
+// Squares of lanes x lanes elements: the expression is read along the next loop out (K),
+// where its operands are contiguous, one vector per position of the inner dimension;
+// the square of results is transposed in registers and stored along the inner dimension
+// (M), where the destination is contiguous. Each operand is read row by row, each store
+// writes a whole vector; loops further out run around the squares.
+template <class Dst, class E, bool Stream>
+SXLA_FORCE_INLINE void evaluate_blocked(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  using P = untiled_plan<D, E>;
+  using L = lane_for_t<E, T>;
+  constexpr std::size_t lanes = simd::lanes<L>;
+  constexpr index_t n_inner = D::dimensions[P::inner];
+  constexpr index_t n_outer = D::dimensions[P::outer];
+  constexpr std::uintptr_t align = sizeof(T) * lanes;
+  T* out = dst.data();
+  multi_index<D::rank> idx{};
+  simd::vec<T> square[lanes];
+  while (true) {
+    for (index_t m0 = 0; m0 < n_inner; m0 += static_cast<index_t>(lanes)) {
+      const auto rows = static_cast<std::size_t>(lanes < static_cast<std::size_t>(n_inner - m0) ? lanes : n_inner - m0);
+      for (index_t k0 = 0; k0 < n_outer; k0 += static_cast<index_t>(lanes)) {
+        const auto cols = static_cast<std::size_t>(lanes < static_cast<std::size_t>(n_outer - k0) ? lanes : n_outer - k0);
+        idx[P::outer] = k0;
+        for (std::size_t r = 0; r < lanes; ++r) {
+          if (r < rows) {
+            idx[P::inner] = m0 + static_cast<index_t>(r);
+            const auto line = e.template line<P::outer>(idx);
+            square[r] = cols == lanes ? line.template load<L>(0) : line.template load_n<L>(0, cols);
+          } else {
+            square[r] = simd::zero<T>();
+          }
+        }
+        simd::transpose_square(square);
+        idx[P::inner] = m0;
+        for (std::size_t c = 0; c < cols; ++c) {
+          idx[P::outer] = k0 + static_cast<index_t>(c);
+          T* o = out + D::offset(idx);
+          if (rows < lanes) {
+            simd::store_n(square[c], o, rows);
+          } else if (Stream && reinterpret_cast<std::uintptr_t>(o) % align == 0) {
+            simd::stream(square[c], o);
+          } else {
+            simd::store(square[c], o);
+          }
+        }
+      }
+    }
+    idx[P::inner] = 0;
+    idx[P::outer] = 0;
+    // The loops outside the squares, as an odometer.
+    std::size_t k = P::loop_count - 2;
+    while (k > 0) {
+      const auto d = static_cast<std::size_t>(P::loops[k - 1]);
+      if (++idx[d] < D::dimensions[d]) break;
+      idx[d] = 0;
+      --k;
+    }
+    if (k == 0) return;
+  }
+}
+
+template <class Dst, class E, bool Stream>
+SXLA_FORCE_INLINE void evaluate_untiled(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  using P = untiled_plan<D, E>;
+  T* out = dst.data();
+  multi_index<D::rank> idx{};
+  if constexpr (P::loop_count == 0) {
+    out[D::offset(idx)] = e.at(idx);
+  } else if constexpr (P::blocked && vector_path<E, T>) {
+    evaluate_blocked<Dst, E, Stream>(dst, e);
+  } else if constexpr (P::periodic) {
+    using L = lane_for_t<E, T>;
+    constexpr index_t run = D::dimensions[P::outer] * D::dimensions[P::inner];
+    while (true) {
+      // No streaming: its alignment peel would shift the vectors off the period.
+      write_line<E, T, false>(e.template periodic_line<P::outer, P::inner, L>(idx), out + D::offset(idx), run);
+      std::size_t k = P::loop_count - 2;
+      while (k > 0) {
+        const auto d = static_cast<std::size_t>(P::loops[k - 1]);
+        if (++idx[d] < D::dimensions[d]) break;
+        idx[d] = 0;
+        --k;
+      }
+      if (k == 0) return;
+    }
+  } else {
+    while (true) {
+      T* o = out + D::offset(idx);
+      if constexpr (P::unit_stride) {
+        write_line<E, T, Stream>(e.template line<P::inner>(idx), o, P::run_length);
+      } else {  // a padded size-1 dimension is more minor: the run is strided
+        const auto line = e.template line<P::inner>(idx);
+        for (index_t j = 0; j < P::run_length; ++j) o[j * D::map.strides[P::inner]] = line.get(j);
+      }
+      // Next index of the outer loops (an odometer, minor loop fastest).
+      std::size_t k = P::first_merged;
+      while (k > 0) {
+        const auto d = static_cast<std::size_t>(P::loops[k - 1]);
+        if (++idx[d] < D::dimensions[d]) break;
+        idx[d] = 0;
+        --k;
+      }
+      if (k == 0) return;
+    }
+  }
+}
+
+// The tiled layouts whose last storage dimension holds consecutive elements of one
+// logical dimension: no '*' merges a dimension into the most minor one at any level.
+template <class D>
+inline constexpr bool clean_minor_tiles = [] {
+  for (const tile_level& lv : D::map.levels) {
+    const std::size_t n = lv.in_bounds.size();
+    if (n >= 2 && lv.combine_into_next[n - 2]) return false;
+  }
+  return D::rank > 0;
+}();
+
+template <class Dst, class E, bool Stream>
+SXLA_FORCE_INLINE void evaluate_tiled(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  T* out = dst.data();
+  if constexpr (!clean_minor_tiles<D>) {
+    for_each_index<D>([&](const multi_index<D::rank>& idx) { out[D::offset(idx)] = e.at(idx); });
+  } else {
+    constexpr std::size_t m = static_cast<std::size_t>(D::map.physical_to_logical[D::rank - 1]);
+    constexpr index_t block = D::map.storage_bounds[D::map.storage_bounds.size() - 1];
+    multi_index<D::rank> idx{};
+    for (index_t off = 0; off < D::storage_count; off += block) {
+      if (!delinearize(D::map, off, idx.data())) continue;  // a block of padding
+      // Padding inside a block is a suffix: shrink the run until its last slot maps back.
+      index_t n = block < D::dimensions[m] - idx[m] ? block : D::dimensions[m] - idx[m];
+      while (n > 1) {
+        multi_index<D::rank> last = idx;
+        last[m] += n - 1;
+        if (D::offset(last) == off + n - 1) break;
+        --n;
+      }
+      write_line<E, T, Stream>(e.template line<m>(idx), out + off, n);
+    }
+  }
+}
+
+// Whether expression e reads any of the memory of dst.
+template <class Dst, class E>
+bool reads_memory_of(const Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  const auto first = reinterpret_cast<std::uintptr_t>(dst.data());
+  const auto last = first + static_cast<std::uintptr_t>(D::storage_count) * sizeof(typename D::value_type);
+  bool overlap = false;
+  e.for_each_leaf([&]<shape_spec>(std::uintptr_t b, std::uintptr_t end, bool) { overlap |= b < last && first < end; },
+                  true);
+  return overlap;
+}
+
+template <class Dst, class E>
+constexpr void evaluate_plain(Dst& dst, const E& e) noexcept;
+
+// e (has_fusable_producer) into dst: fused where dst allows (see the top).
+template <class Dst, class E>
+void evaluate_fused(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  const auto& p = find_producer(e);
+  using P = std::remove_cvref_t<decltype(p)>;
+  if constexpr (std::is_same_v<typename P::value_type, T> && !D::is_tiled && D::rank > 0) {
+    if constexpr (D::map.strides[D::rank - 1] == 1) {
+      using V = tensor_view<Dst::spec, const T>;
+      const auto fused = substitute_producer(e, produced_leaf<V>{{V(dst.data())}});
+      using F = std::remove_cvref_t<decltype(fused)>;
+      if (!reads_memory_of(dst, fused)) {
+        p.produce(dst, [&](const multi_index<D::rank>& start, index_t count) {
+          write_line<F, T, false>(fused.template line<D::rank - 1>(start), dst.data() + D::offset(start), count);
+        });
+        return;
+      }
+    }
+  }
+  using tmp_t = tensor<P::spec>;
+  auto second_pass = [&](const tmp_t& tmp) {
+    evaluate_plain(dst, substitute_producer(e, array_leaf<tmp_t, false>{&tmp}));
+  };
+  auto ignore = [](const multi_index<P::rank>&, index_t) {};
+  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
+    tmp_t tmp(uninitialized);
+    p.produce(tmp, ignore);
+    second_pass(tmp);
+  } else {
+    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
+    p.produce(*tmp, ignore);
+    second_pass(*tmp);
+  }
+}
+
+}  // namespace detail
+
+// Writes every element of e into dst (same dimensions and element type), in dst's
+// storage order. Padding slots of dst are left as they are.
+template <class Dst, class E>
+constexpr void evaluate(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  if (std::is_constant_evaluated()) {
+    auto* out = dst.data();
+    for_each_index<D>([&](const multi_index<D::rank>& idx) { out[D::offset(idx)] = e.at(idx); });
+    return;
+  }
+  if constexpr (D::element_count == 0) {
+    return;
+  } else if constexpr (requires { requires E::template evaluates_into<D>; }) {
+    e.evaluate_to(dst);  // a node with its own loops (a column reduction, a dot)
+  } else if constexpr (has_fusable_producer<E>) {
+    detail::evaluate_fused(dst, e);
+  } else {
+    detail::evaluate_plain(dst, e);
+  }
+}
+
+namespace detail {
+// The executor's own loops (the strategies at the top).
+template <class Dst, class E>
+constexpr void evaluate_plain(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  if constexpr (D::element_count == 0) {
+    return;
+  } else {
+    using T = typename D::value_type;
+    constexpr bool stream = SXLA_STREAM_STORE_BYTES > 0 && simd::has_vec<T> &&
+                            D::storage_count * static_cast<index_t>(sizeof(T)) >= SXLA_STREAM_STORE_BYTES;
+    if constexpr (D::is_tiled) {
+      detail::evaluate_tiled<Dst, E, stream>(dst, e);
+    } else {
+      detail::evaluate_untiled<Dst, E, stream>(dst, e);
+    }
+    if constexpr (stream) simd::stream_fence();
+  }
+}
+}  // namespace detail
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_EXECUTOR_HPP
+// ---- end include/sxla/expr/executor.hpp ----
+
+namespace sxla {
+
+namespace detail {
+
+// Whether writing e into dst, element by element, could overwrite an element e still
+// has to read: some leaf's memory overlaps dst's, and that leaf is not read exactly at
+// the index being written, from the same address in the same layout.
+template <class Dst, class E>
+SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  const auto last = first + static_cast<std::uintptr_t>(D::storage_count) * sizeof(typename D::value_type);
+  bool conflict = false;
+  e.for_each_leaf(
+      [&]<shape_spec S>(std::uintptr_t b, std::uintptr_t end, bool direct) {
+        if (end <= first || last <= b) return;
+        constexpr bool same_storage = S.layout == Dst::spec.layout && S.dimensions == Dst::spec.dimensions;
+        if (same_storage && direct && b == first) return;
+        conflict = true;
+      },
+      true);
+  return conflict;
+}
+
+// use(t) with t a temporary tensor<S> holding e's elements: on the stack up to
+// SXLA_STACK_TEMPORARY_BYTES, else on the heap (the one allocation sxla may make).
+template <shape_spec S, class E, class F>
+void with_temporary(const E& e, F&& use) {
+  using tmp_t = tensor<S>;
+  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
+    tmp_t tmp(uninitialized);
+    evaluate(tmp, e);
+    use(static_cast<const tmp_t&>(tmp));
+  } else {
+    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
+    evaluate(*tmp, e);
+    use(static_cast<const tmp_t&>(*tmp));
+  }
+}
+
+template <class Dst, class E>
+void evaluate_via_temporary(Dst& dst, const E& e) {
+  with_temporary<Dst::spec>(e, [&](const auto& tmp) { copy_elements(dst, tmp); });
+}
+
+}  // namespace detail
+
+// dst's elements := e's (same element type and dimensions; dst in any layout).
+template <class Dst, expression E>
+constexpr void evaluate_into(Dst& dst, const E& e) {
+  static_assert(require_same_logical_shape<Dst::spec, E::spec>());
+  if (!std::is_constant_evaluated() &&
+      detail::reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), e)) {
+    detail::evaluate_via_temporary(dst, e);
+  } else {
+    evaluate(dst, e);
+  }
+}
+
+// The same for a tensor being constructed, which nothing can read yet.
+template <class Dst, expression E>
+constexpr void evaluate_into(Dst& dst, const E& e, fresh_destination) {
+  static_assert(require_same_logical_shape<Dst::spec, E::spec>());
+  evaluate(dst, e);
+}
+
+// The result of an expression (or a copy of a tensor or view) as a new tensor in XLA's
+// default layout: x::eval(x::add(a, b)). Usable in constant expressions.
+template <operand X>
+constexpr auto eval(X&& x) {
+  using E = operand_t<X>;
+  return tensor<E::spec>(as_operand(static_cast<X&&>(x)));
+}
+
+// x::noalias(dst) = e evaluates e straight into dst: the caller promises that e does not
+// read dst in another order than it writes it.
+template <class Dst>
+class noalias_assignment {
+ public:
+  constexpr explicit noalias_assignment(Dst& dst) noexcept : dst_(dst) {}
+  template <operand X>
+  constexpr void operator=(X&& x) && {  // NOLINT: assignment through a proxy returns nothing
+    const auto e = as_operand(static_cast<X&&>(x));
+    static_assert(require_same_logical_shape<Dst::spec, std::remove_cvref_t<decltype(e)>::spec>());
+    evaluate(dst_, e);
+  }
+
+ private:
+  Dst& dst_;
+};
+
+template <storage_array Dst>
+constexpr noalias_assignment<Dst> noalias(Dst& dst) noexcept {
+  return noalias_assignment<Dst>(dst);
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_ASSIGN_HPP
+// ---- end include/sxla/expr/assign.hpp ----
+// ---- begin include/sxla/expr/broadcast_node.hpp ----
+// sxla/expr/broadcast_node.hpp: broadcast_node, XLA's BroadcastInDim as a lazy node: the
+// operand's dimension i is the result's dimension Dims[i] (or is replicated along it when
+// its size is 1); the other result dimensions replicate the operand. Reads cost nothing
+// extra: a line along a dimension the operand has is the operand's own line, along any
+// other dimension it is a constant. Implicit broadcasting (scalars, degenerate
+// dimensions, broadcast_dimensions) and the ops broadcast and broadcast_in_dim all build
+// it; their shape rules are in shape/broadcast_rules.hpp.
+#ifndef SXLA_EXPR_BROADCAST_NODE_HPP
+#define SXLA_EXPR_BROADCAST_NODE_HPP
+
+#include <cstddef>
+
+
+namespace sxla {
+
+template <class Op, dimension_list OutDims, dimension_list Dims>
+struct broadcast_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  static constexpr std::size_t rank = OutDims.size();
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, OutDims);
+  static constexpr std::size_t operand_rank = Op::rank;
+  using lane_type = typename Op::lane_type;
+
+  Op operand;
+
+  // The operand index read for result index idx.
+  SXLA_FORCE_INLINE static constexpr multi_index<operand_rank> source(const multi_index<rank>& idx) noexcept {
+    multi_index<operand_rank> s{};
+    for (std::size_t k = 0; k < operand_rank; ++k)
+      s[k] = Op::spec.dimensions[k] == 1 ? 0 : idx[static_cast<std::size_t>(Dims[k])];
+    return s;
+  }
+
+  // The operand dimension that varies along result dimension d, or -1 (replicated).
+  static constexpr int feeding(std::size_t d) noexcept {
+    for (std::size_t k = 0; k < operand_rank; ++k)
+      if (static_cast<std::size_t>(Dims[k]) == d && Op::spec.dimensions[k] != 1) return static_cast<int>(k);
+    return -1;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return operand.at(source(idx));
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    constexpr int k = feeding(M);
+    if constexpr (k >= 0) {
+      return operand.template line<static_cast<std::size_t>(k)>(source(start));
+    } else {
+      return constant_line<value_type>{operand.at(source(start))};
+    }
+  }
+
+ private:
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable_impl() noexcept {
+    constexpr int ko = feeding(Outer), ki = feeding(Inner);
+    if constexpr (ko < 0 && ki < 0) {
+      return true;
+    } else if constexpr (ko < 0 || ki < 0) {
+      return false;
+    } else {
+      return Op::template mergeable<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki)>;
+    }
+  }
+
+ public:
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = mergeable_impl<Outer, Inner>();
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = [] {
+    constexpr int ko = feeding(Outer), ki = feeding(Inner);
+    if constexpr (ko < 0) {
+      return true;  // constant along Outer: repeats the row
+    } else if constexpr (ki < 0) {
+      return false;
+    } else {
+      return Op::template periodic_mergeable<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki)>;
+    }
+  }();
+
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    constexpr int ko = feeding(Outer), ki = feeding(Inner);
+    if constexpr (ko < 0 && ki < 0) {
+      return line<Inner>(start);  // a constant along both: the same everywhere
+    } else if constexpr (ko < 0) {
+      return pattern_line<L, decltype(line<Inner>(start))>(line<Inner>(start), OutDims[Inner]);
+    } else {
+      return operand.template periodic_line<static_cast<std::size_t>(ko), static_cast<std::size_t>(ki), L>(
+          source(start));
+    }
+  }
+
+  template <std::size_t M>
+  static constexpr bool strided_along = [] {
+    constexpr int k = feeding(M);
+    if constexpr (k >= 0) {
+      return Op::template strided_along<static_cast<std::size_t>(k)>;
+    } else {
+      return false;
+    }
+  }();
+
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+};
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_BROADCAST_NODE_HPP
+// ---- end include/sxla/expr/broadcast_node.hpp ----
 // ---- begin include/sxla/expr/make_elementwise.hpp ----
 // sxla/expr/make_elementwise.hpp: how elementwise ops are built and checked. An op is a
 // functor (ops/) plus a callable object made here: unary_fn<Op> (x::exp(a)),
@@ -9211,6 +9398,1016 @@ constexpr std::int32_t get_dimension_size(const X& x) noexcept {
 
 #endif  // SXLA_OPS_DIMENSION_SIZE_HPP
 // ---- end include/sxla/ops/dimension_size.hpp ----
+// ---- begin include/sxla/ops/dot_general.hpp ----
+// sxla/ops/dot_general.hpp: XLA's Dot and DotGeneral on the matrix-multiply engine
+// (simd/gemm.hpp).
+//   x::dot(a, b)                                   [n].[n] -> [], [m,k].[k] -> [m], [m,k].[k,n] -> [m,n]
+//   x::dot_general<x::dot_dims<x::idx{2}, x::idx{1}, x::idx{0}, x::idx{0}>>(a, b)
+//       lhs contracting, rhs contracting, then optional lhs batch, rhs batch dimensions
+//   x::dot_general<dims, float>(a, b)             with a result element type (XLA's
+//                                                  preferred_element_type)
+// The result's dimensions are the batch dimensions (in the order given), then lhs's
+// other dimensions, then rhs's, each in increasing order, as the seed says.
+//
+// Types. Both operands have one element type T. The result has type T, or the type
+// given. The products are summed in the accumulation type: f16 and bf16 in f32, s8 and
+// s16 in s32, u8 and u16 in u32, other types in themselves, or in the result type given
+// when it is not f16 or bf16 (x::dot_general<dims, float>(bf16s) sums in f32 and keeps
+// f32; x::dot_general<dims, std::int32_t>(s8s) gives s32). The sum is rounded (or, for
+// integers, wrapped) to the result type once, at the end. pred is not accepted.
+//
+// Order of summation: simd/gemm.hpp's (blocks of kc terms, fma within a block, blocks
+// added in order), on every path: the engine, the small static path, the element-by-
+// element path used in constant evaluation and inside other nodes. Relative error per
+// element, against the exact sum of products: at most about (kc + K / kc) u sum |a b|
+// (u the unit roundoff), and in practice of order sqrt(K) u for random data.
+//
+// Evaluation: assigned to a destination, a dot runs the engine straight into it when its
+// batch, lhs and rhs groups of dimensions each have a constant stride there (any
+// row-major-like layout), else through a temporary; elementwise work over a dot is
+// fused (expr/producer.hpp). Operands that are tensors or views in untiled layouts whose
+// contracting and free dimensions each have a constant stride are read in place; any
+// other operand (an expression, a tiled tensor) is evaluated once into a temporary in
+// the order batch, free, contracting. Read inside another node (a reduce, a slice of a
+// dot), a dot computes each element it is asked for: x::eval it first.
+//
+// Memory: the engine's packing workspace and any temporary live on the stack up to
+// SXLA_STACK_TEMPORARY_BYTES, else on the heap. Threads: none.
+#ifndef SXLA_OPS_DOT_GENERAL_HPP
+#define SXLA_OPS_DOT_GENERAL_HPP
+
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/simd/gemm.hpp ----
+// sxla/simd/gemm.hpp: the matrix-multiply engine under dot and dot_general.
+//   C[i, j] = sum_p A[i, p] * B[p, j]     A: m x k, B: k x n, C: m x n, row stride ldc
+// Operands are strided matrices of any element type (matrix_ref: element (r, c) at
+// p[r * rs + c * cs]), converted to the computing type T while packed (bf16 -> f32,
+// s8 -> s32). The engine follows Goto and BLIS:
+//
+//   for each block of mc rows of A                  A panel  mc x kc  (L3)
+//     for each block of kc of the contraction       packed in MR-row strips
+//       for each block of nc columns of B           B block  kc x nc  (L2)
+//         for each strip of MR rows                 A strip  MR x kc  (L1)
+//           for each strip of NR columns            B strip  kc x NR  (streamed from L2)
+//             micro-kernel: MR x NR of C in registers (MR x NV vectors), kc rank-1 updates
+//
+// MR x NV is chosen for the register file (12 x 2 vectors on AVX-512: 24 accumulators,
+// 2 loads and 12 broadcasts per 24 fmas), kc, nc and mc from the cache sizes of
+// config.hpp. Edges are not special: packing pads the last strips with zeros and the
+// kernel stores only the rows and columns that exist (masked stores).
+//
+// Summation order (what makes the result deterministic and the same on every backend,
+// vector or scalar): C[i, j] is the sum over consecutive blocks of kc terms; within a
+// block the terms are accumulated in order by fma from 0 (acc = fma(a, b, acc)), and the
+// blocks' sums are added in order (C = b_0, C = C + b_1, ...). block_sum_order() tells
+// kc for a type; dot's element-by-element path (and the test's reference) follows it.
+//
+// Small static products (every dimension at most small_gemm_limit) skip packing: the
+// same register blocking runs straight on the operands, every loop bound a constant.
+//
+// Memory: gemm() takes a caller's workspace of gemm_workspace_size<T>(m, n, k)
+// elements. Threads: none.
+#ifndef SXLA_SIMD_GEMM_HPP
+#define SXLA_SIMD_GEMM_HPP
+
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+
+namespace sxla::simd {
+
+// A strided matrix: element (r, c) is p[r * rs + c * cs].
+template <class S>
+struct matrix_ref {
+  const S* p;
+  index_t rs;
+  index_t cs;
+};
+
+namespace gemm_detail {
+
+template <class T>
+inline constexpr bool is_complex_v = false;
+template <class R>
+inline constexpr bool is_complex_v<std::complex<R>> = true;
+
+// Whether T runs on vectors (else on one lane at a time: complex numbers, the scalar
+// backend).
+template <class T>
+inline constexpr bool vectors = has_vec<T> && !is_complex_v<T>;
+
+template <class T>
+using lane_vec = std::conditional_t<vectors<T>, vec<T>, T>;
+
+template <class T>
+inline constexpr std::size_t width = vectors<T> ? lanes<T> : 1;
+
+template <class T>
+SXLA_FORCE_INLINE lane_vec<T> ld(const T* p) noexcept {
+  if constexpr (vectors<T>) {
+    return simd::load(p);
+  } else {
+    return *p;
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE lane_vec<T> ld_n(const T* p, std::size_t n) noexcept {
+  if constexpr (vectors<T>) {
+    return simd::load_n(p, n);
+  } else {
+    return *p;
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE void st(lane_vec<T> v, T* p) noexcept {
+  if constexpr (vectors<T>) {
+    simd::store(v, p);
+  } else {
+    *p = v;
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE void st_n(lane_vec<T> v, T* p, std::size_t n) noexcept {
+  if constexpr (vectors<T>) {
+    simd::store_n(v, p, n);
+  } else {
+    *p = v;
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE lane_vec<T> bcast(T x) noexcept {
+  if constexpr (vectors<T>) {
+    return simd::splat<vec<T>>(x);
+  } else {
+    return x;
+  }
+}
+template <class V>
+SXLA_FORCE_INLINE constexpr V plus(V a, V b) noexcept {
+  if constexpr (is_complex_v<V>) {
+    return {a.real() + b.real(), a.imag() + b.imag()};
+  } else {
+    return simd::add(a, b);
+  }
+}
+// acc + a * b, rounded as the engine's order says: fused for reals (integers wrap);
+// for complex numbers (x + iy)(u + iv) = (xu - yv) + i(xv + yu), each part two fmas.
+template <class V>
+SXLA_FORCE_INLINE constexpr V madd(V a, V b, V acc) noexcept {
+  if constexpr (is_complex_v<V>) {
+    using R = typename V::value_type;
+    const R re = simd::fma(-a.imag(), b.imag(), simd::fma(a.real(), b.real(), acc.real()));
+    const R im = simd::fma(a.imag(), b.real(), simd::fma(a.real(), b.imag(), acc.imag()));
+    return {re, im};
+  } else {
+    return simd::fma(a, b, acc);
+  }
+}
+}  // namespace gemm_detail
+
+// The register blocking and cache blocking for computing type T.
+template <class T>
+struct gemm_params {
+  static constexpr std::size_t lanes = gemm_detail::width<T>;
+  // MR rows x NV vectors of accumulators; 24 of the 32 registers of AVX-512 (16 of 16
+  // otherwise), leaving room for the B vectors and a broadcast.
+  static constexpr std::size_t nv = gemm_detail::vectors<T> ? 2 : 4;
+  static constexpr std::size_t mr = gemm_detail::vectors<T> ? (lanes * sizeof(T) >= 64 ? 12 : 6) : 4;
+  static constexpr std::size_t nr = nv * lanes;
+  // kc: an A strip (mr x kc) takes half of L1; nc: a B block (kc x nc) half of L2;
+  // mc: an A panel (mc x kc) a quarter of L3.
+  static constexpr index_t kc = [] {
+    index_t k = static_cast<index_t>(SXLA_L1D_BYTES / 2 / (mr * sizeof(T)));
+    k -= k % 16;
+    return k < 16 ? index_t{16} : (k > 512 ? index_t{512} : k);
+  }();
+  static constexpr index_t nc = [] {
+    index_t n = static_cast<index_t>(SXLA_L2_BYTES / 2 / (static_cast<std::size_t>(kc) * sizeof(T)));
+    n -= n % static_cast<index_t>(nr);
+    return n < static_cast<index_t>(nr) ? static_cast<index_t>(nr) : n;
+  }();
+  static constexpr index_t mc = [] {
+    index_t m = static_cast<index_t>(SXLA_L3_BYTES / 4 / (static_cast<std::size_t>(kc) * sizeof(T)));
+    m -= m % static_cast<index_t>(mr);
+    return m < static_cast<index_t>(mr) ? static_cast<index_t>(mr) : m;
+  }();
+};
+
+// The length of the blocks of the summation order (see the top).
+template <class T>
+constexpr index_t block_sum_order() noexcept {
+  return gemm_params<T>::kc;
+}
+
+// The workspace gemm() needs, in elements of T.
+template <class T>
+constexpr std::size_t gemm_workspace_size(index_t m, index_t n, index_t k) noexcept {
+  using P = gemm_params<T>;
+  auto round_up = [](index_t x, index_t r) { return (x + r - 1) / r * r; };
+  const index_t kc = k < P::kc ? k : P::kc;
+  const index_t mc = round_up(m < P::mc ? m : P::mc, static_cast<index_t>(P::mr));
+  const index_t nc = round_up(n < P::nc ? n : P::nc, static_cast<index_t>(P::nr));
+  return static_cast<std::size_t>(kc * (mc + nc));
+}
+
+namespace gemm_detail {
+
+// Rows [i0, i0 + mc) x columns [p0, p0 + kc) of A, in strips of MR rows: strip s holds,
+// for each p, the MR values of column p (zero past the last row).
+template <class T, std::size_t MR, class S>
+void pack_a(matrix_ref<S> a, index_t i0, index_t mc, index_t p0, index_t kc, T* out) noexcept {
+  for (index_t s = 0; s < mc; s += static_cast<index_t>(MR)) {
+    const index_t rows = mc - s < static_cast<index_t>(MR) ? mc - s : static_cast<index_t>(MR);
+    const S* src = a.p + (i0 + s) * a.rs + p0 * a.cs;
+    if (rows == static_cast<index_t>(MR) && a.rs == 1) {
+      for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs)
+        for (std::size_t r = 0; r < MR; ++r) out[r] = static_cast<T>(src[r]);
+    } else {
+      for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs) {
+        for (std::size_t r = 0; r < MR; ++r)
+          out[r] = static_cast<index_t>(r) < rows ? static_cast<T>(src[static_cast<index_t>(r) * a.rs]) : T{};
+      }
+    }
+  }
+}
+
+// Rows [p0, p0 + kc) x columns [j0, j0 + nc) of B, in strips of NR columns: strip s
+// holds, for each p, the NR values of row p (zero past the last column).
+template <class T, std::size_t NR, class S>
+void pack_b(matrix_ref<S> b, index_t j0, index_t nc, index_t p0, index_t kc, T* out) noexcept {
+  for (index_t s = 0; s < nc; s += static_cast<index_t>(NR)) {
+    const index_t cols = nc - s < static_cast<index_t>(NR) ? nc - s : static_cast<index_t>(NR);
+    const S* src = b.p + p0 * b.rs + (j0 + s) * b.cs;
+    if (cols == static_cast<index_t>(NR) && b.cs == 1) {
+      for (index_t p = 0; p < kc; ++p, out += NR, src += b.rs)
+        for (std::size_t c = 0; c < NR; ++c) out[c] = static_cast<T>(src[c]);
+    } else {
+      for (index_t p = 0; p < kc; ++p, out += NR, src += b.rs) {
+        for (std::size_t c = 0; c < NR; ++c)
+          out[c] = static_cast<index_t>(c) < cols ? static_cast<T>(src[static_cast<index_t>(c) * b.cs]) : T{};
+      }
+    }
+  }
+}
+
+// The micro-kernel: C[0, rows) x [0, cols) (row stride ldc) := (or +=, when accumulate)
+// the product of an A strip (kc x MR, packed) and a B strip (kc x NV vectors, packed).
+template <class T, std::size_t MR, std::size_t NV>
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+void micro_kernel(index_t kc, const T* SXLA_RESTRICT a, const T* SXLA_RESTRICT b, T* SXLA_RESTRICT c, index_t ldc,
+                  std::size_t rows, std::size_t cols, bool accumulate) noexcept {
+  using V = lane_vec<T>;
+  constexpr std::size_t L = width<T>;
+  V acc[MR][NV];
+#pragma GCC unroll 32
+  for (std::size_t r = 0; r < MR; ++r)
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < NV; ++v) acc[r][v] = bcast<T>(T{});
+  for (index_t p = 0; p < kc; ++p) {
+    V bv[NV];
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < NV; ++v) bv[v] = ld(b + v * L);
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r) {
+      const V av = bcast<T>(a[r]);
+#pragma GCC unroll 8
+      for (std::size_t v = 0; v < NV; ++v) acc[r][v] = madd(av, bv[v], acc[r][v]);
+    }
+    a += MR;
+    b += NV * L;
+  }
+  if (rows == MR && cols == NV * L) {
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r) {
+      T* o = c + static_cast<index_t>(r) * ldc;
+#pragma GCC unroll 8
+      for (std::size_t v = 0; v < NV; ++v) st(accumulate ? plus(ld(o + v * L), acc[r][v]) : acc[r][v], o + v * L);
+    }
+  } else {
+    for (std::size_t r = 0; r < rows; ++r) {
+      T* o = c + static_cast<index_t>(r) * ldc;
+      for (std::size_t v = 0; v < NV && v * L < cols; ++v) {
+        const std::size_t n = cols - v * L < L ? cols - v * L : L;
+        st_n(accumulate ? plus(ld_n(o + v * L, n), acc[r][v]) : acc[r][v], o + v * L, n);
+      }
+    }
+  }
+}
+}  // namespace gemm_detail
+
+// C := A B for A m x k, B k x n, C m x n at row stride ldc (columns contiguous), with
+// work holding gemm_workspace_size<T>(m, n, k) elements. finish(i, j0, count) is called
+// once each row's columns [j0, j0 + count) are final, while they are still in cache
+// (dot's fused epilogues).
+template <class T, class SA, class SB, class Finish>
+void gemm(index_t m, index_t n, index_t k, matrix_ref<SA> a, matrix_ref<SB> b, T* c, index_t ldc, T* work,
+          Finish&& finish) noexcept {
+  using P = gemm_params<T>;
+  constexpr auto mr = static_cast<index_t>(P::mr);
+  constexpr auto nr = static_cast<index_t>(P::nr);
+  if (m <= 0 || n <= 0) return;
+  if (k <= 0) {
+    for (index_t i = 0; i < m; ++i) {
+      for (index_t j = 0; j < n; ++j) c[i * ldc + j] = T{};
+      finish(i, index_t{0}, n);
+    }
+    return;
+  }
+  const index_t kc_max = k < P::kc ? k : P::kc;
+  const index_t mc_max = m < P::mc ? m : P::mc;
+  T* apack = work;
+  T* bpack = work + kc_max * ((mc_max + mr - 1) / mr * mr);
+  for (index_t i0 = 0; i0 < m; i0 += P::mc) {
+    const index_t mc = m - i0 < P::mc ? m - i0 : P::mc;
+    for (index_t p0 = 0; p0 < k; p0 += P::kc) {
+      const index_t kc = k - p0 < P::kc ? k - p0 : P::kc;
+      const bool last = p0 + kc == k;
+      gemm_detail::pack_a<T, P::mr>(a, i0, mc, p0, kc, apack);
+      for (index_t j0 = 0; j0 < n; j0 += P::nc) {
+        const index_t nc = n - j0 < P::nc ? n - j0 : P::nc;
+        gemm_detail::pack_b<T, P::nr>(b, j0, nc, p0, kc, bpack);
+        for (index_t ir = 0; ir < mc; ir += mr) {
+          const auto rows = static_cast<std::size_t>(mc - ir < mr ? mc - ir : mr);
+          T* crow = c + (i0 + ir) * ldc + j0;
+          for (index_t jr = 0; jr < nc; jr += nr) {
+            const auto cols = static_cast<std::size_t>(nc - jr < nr ? nc - jr : nr);
+            gemm_detail::micro_kernel<T, P::mr, P::nv>(kc, apack + ir * kc, bpack + jr * kc, crow + jr, ldc, rows,
+                                                       cols, p0 != 0);
+          }
+          if (last)
+            for (index_t r = 0; r < static_cast<index_t>(rows); ++r) finish(i0 + ir + r, j0, nc);
+        }
+      }
+    }
+  }
+}
+
+// The largest dimension for which small_gemm applies.
+inline constexpr index_t small_gemm_limit = 32;
+
+namespace gemm_detail {
+// Rows [0, MR) of a small product (see small_gemm), every bound a constant.
+template <class T, std::size_t MR, index_t N, index_t K, index_t ARS, index_t ACS, index_t BRS, index_t LDC, class SA>
+SXLA_FORCE_INLINE void small_rows(const SA* a, const T* b, T* c) noexcept {
+  using V = lane_vec<T>;
+  constexpr std::size_t L = width<T>;
+  constexpr std::size_t nv = (static_cast<std::size_t>(N) + L - 1) / L;
+  constexpr std::size_t tail = static_cast<std::size_t>(N) - (nv - 1) * L;  // lanes of the last vector
+  V acc[MR][nv];
+#pragma GCC unroll 32
+  for (std::size_t r = 0; r < MR; ++r)
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < nv; ++v) acc[r][v] = bcast<T>(T{});
+  // The contraction loop unrolls by 16 at most (a full unroll of long ones makes g++
+  // keep the accumulators in memory).
+#pragma GCC unroll 16
+  for (index_t p = 0; p < K; ++p) {
+    V bv[nv];
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < nv; ++v)
+      bv[v] = v + 1 < nv || tail == L ? ld(b + p * BRS + static_cast<index_t>(v * L))
+                                      : ld_n(b + p * BRS + static_cast<index_t>(v * L), tail);
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r) {
+      const V av = bcast<T>(static_cast<T>(a[static_cast<index_t>(r) * ARS + p * ACS]));
+#pragma GCC unroll 8
+      for (std::size_t v = 0; v < nv; ++v) acc[r][v] = madd(av, bv[v], acc[r][v]);
+    }
+  }
+#pragma GCC unroll 32
+  for (std::size_t r = 0; r < MR; ++r) {
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < nv; ++v) {
+      T* o = c + static_cast<index_t>(r) * LDC + static_cast<index_t>(v * L);
+      if (v + 1 < nv || tail == L) {
+        st(acc[r][v], o);
+      } else {
+        st_n(acc[r][v], o, tail);
+      }
+    }
+  }
+}
+}  // namespace gemm_detail
+
+// C := A B for static sizes up to small_gemm_limit, without packing: A, B and C strided
+// with constant strides (B's and C's columns contiguous), every loop bound a constant:
+// blocks of rows whose accumulators fill at most 24 registers, the last block smaller.
+// The same order of summation as gemm() (k <= kc: one block).
+template <class T, index_t M, index_t N, index_t K, index_t ARS, index_t ACS, index_t BRS, index_t LDC, class SA,
+          class SB>
+SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
+  static_assert(std::is_same_v<SB, T>, "small_gemm: B is read as vectors of T");
+  constexpr std::size_t L = gemm_detail::width<T>;
+  constexpr std::size_t nv = (static_cast<std::size_t>(N) + L - 1) / L;
+  constexpr index_t most = static_cast<index_t>(24 / nv) < 1 ? 1 : static_cast<index_t>(24 / nv);
+  // Rows per block: M in equal blocks of at most `most` rows.
+  constexpr index_t blocks = (M + most - 1) / most;
+  constexpr index_t mr = (M + blocks - 1) / blocks;
+  index_t i0 = 0;
+  for (; i0 + mr <= M; i0 += mr)
+    gemm_detail::small_rows<T, static_cast<std::size_t>(mr), N, K, ARS, ACS, BRS, LDC>(a + i0 * ARS, b, c + i0 * LDC);
+  if constexpr (M % mr != 0)
+    gemm_detail::small_rows<T, static_cast<std::size_t>(M % mr), N, K, ARS, ACS, BRS, LDC>(a + i0 * ARS, b,
+                                                                                           c + i0 * LDC);
+}
+
+}  // namespace sxla::simd
+
+#endif  // SXLA_SIMD_GEMM_HPP
+// ---- end include/sxla/simd/gemm.hpp ----
+
+namespace sxla {
+
+struct dot_general_op {};
+
+// DotDimensionNumbers: lhs and rhs contracting dimensions, then lhs and rhs batch
+// dimensions (optional), each an x::idx.
+template <idx LhsContracting, idx RhsContracting, idx LhsBatch = idx{}, idx RhsBatch = idx{}>
+struct dot_dims {
+  static constexpr idx lhs_contracting = LhsContracting;
+  static constexpr idx rhs_contracting = RhsContracting;
+  static constexpr idx lhs_batch = LhsBatch;
+  static constexpr idx rhs_batch = RhsBatch;
+};
+
+namespace detail {
+
+// How a dot_general walks its operands: each list in the order that flattens it
+// (batch and contracting in the order given; free dimensions increasing).
+struct dot_plan {
+  idx lhs_batch, rhs_batch, lhs_contracting, rhs_contracting, lhs_free, rhs_free;
+  idx result;  // the result's sizes
+  idx contracting_sizes, batch_sizes, lhs_free_sizes, rhs_free_sizes;
+  index_t batch = 1, m = 1, n = 1, k = 1;
+
+  friend constexpr bool operator==(const dot_plan&, const dot_plan&) = default;
+};
+
+enum class dot_error { none, out_of_range, repeated, counts_differ, contracting_sizes_differ, batch_sizes_differ };
+
+constexpr dot_error check_dot(const idx& lc, const idx& rc, const idx& lb, const idx& rb, const idx& ls,
+                              const idx& rs) noexcept {
+  auto side = [](const idx& c, const idx& b, const idx& s) {
+    bool seen[max_rank] = {};
+    for (const idx* l : {&c, &b}) {
+      for (index_t d : *l) {
+        if (d < 0 || d >= static_cast<index_t>(s.size())) return dot_error::out_of_range;
+        if (seen[d]) return dot_error::repeated;
+        seen[d] = true;
+      }
+    }
+    return dot_error::none;
+  };
+  if (const dot_error e = side(lc, lb, ls); e != dot_error::none) return e;
+  if (const dot_error e = side(rc, rb, rs); e != dot_error::none) return e;
+  if (lc.size() != rc.size() || lb.size() != rb.size()) return dot_error::counts_differ;
+  for (std::size_t t = 0; t < lc.size(); ++t)
+    if (ls[static_cast<std::size_t>(lc[t])] != rs[static_cast<std::size_t>(rc[t])])
+      return dot_error::contracting_sizes_differ;
+  for (std::size_t t = 0; t < lb.size(); ++t)
+    if (ls[static_cast<std::size_t>(lb[t])] != rs[static_cast<std::size_t>(rb[t])]) return dot_error::batch_sizes_differ;
+  return dot_error::none;
+}
+
+constexpr dot_plan make_dot_plan(const idx& lc, const idx& rc, const idx& lb, const idx& rb, const idx& ls,
+                                 const idx& rs) noexcept {
+  dot_plan p;
+  p.lhs_contracting = lc;
+  p.rhs_contracting = rc;
+  p.lhs_batch = lb;
+  p.rhs_batch = rb;
+  auto free_dims = [](const idx& c, const idx& b, const idx& s) {
+    idx f;
+    for (std::size_t d = 0; d < s.size(); ++d) {
+      bool used = false;
+      for (index_t x : c) used |= x == static_cast<index_t>(d);
+      for (index_t x : b) used |= x == static_cast<index_t>(d);
+      if (!used) f.push_back(static_cast<index_t>(d));
+    }
+    return f;
+  };
+  p.lhs_free = free_dims(lc, lb, ls);
+  p.rhs_free = free_dims(rc, rb, rs);
+  for (index_t d : lb) {
+    p.result.push_back(ls[static_cast<std::size_t>(d)]);
+    p.batch_sizes.push_back(ls[static_cast<std::size_t>(d)]);
+    p.batch *= ls[static_cast<std::size_t>(d)];
+  }
+  for (index_t d : p.lhs_free) {
+    p.result.push_back(ls[static_cast<std::size_t>(d)]);
+    p.lhs_free_sizes.push_back(ls[static_cast<std::size_t>(d)]);
+    p.m *= ls[static_cast<std::size_t>(d)];
+  }
+  for (index_t d : p.rhs_free) {
+    p.result.push_back(rs[static_cast<std::size_t>(d)]);
+    p.rhs_free_sizes.push_back(rs[static_cast<std::size_t>(d)]);
+    p.n *= rs[static_cast<std::size_t>(d)];
+  }
+  for (index_t d : lc) {
+    p.contracting_sizes.push_back(ls[static_cast<std::size_t>(d)]);
+    p.k *= ls[static_cast<std::size_t>(d)];
+  }
+  return p;
+}
+
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_dimension_numbers() {
+  static_assert(Ok,
+                "sxla::dot_general: a contracting or batch dimension is out of its operand's range, or named twice");
+  return Ok;
+}
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_counts() {
+  static_assert(Ok,
+                "sxla::dot_general: lhs and rhs need as many contracting dimensions, and as many batch dimensions, "
+                "as each other");
+  return Ok;
+}
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_contracting_sizes() {
+  static_assert(Ok, "sxla::dot_general: paired contracting dimensions of lhs and rhs differ in size");
+  return Ok;
+}
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_batch_sizes() {
+  static_assert(Ok, "sxla::dot_general: paired batch dimensions of lhs and rhs differ in size");
+  return Ok;
+}
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_element_types() {
+  static_assert(Ok,
+                "sxla::dot_general: lhs and rhs must have one element type, a number (not pred); convert one "
+                "with x::convert");
+  return Ok;
+}
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_ranks() {
+  static_assert(Ok, "sxla::dot: operands of rank 1 or 2 (vector or matrix); use x::dot_general for others");
+  return Ok;
+}
+
+template <class T>
+inline constexpr bool is_small_float_type = false;
+template <int E, int M>
+inline constexpr bool is_small_float_type<small_float<E, M>> = true;
+
+// The type the products of T are summed in (see the top).
+template <class T>
+using dot_accumulator_t = std::conditional_t<
+    is_small_float_type<T>, float,
+    std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 4),
+                       std::conditional_t<std::is_signed_v<T>, std::int32_t, std::uint32_t>, T>>;
+
+// The accumulation type for operands T and result R.
+template <class T, class R>
+using dot_sum_t = std::conditional_t<std::is_same_v<T, R> || is_small_float_type<R>, dot_accumulator_t<T>, R>;
+
+// The stride of a group of dimensions flattened in row-major order, in a layout with
+// the given strides: ok when every dimension of more than one element steps by the
+// next one's size times its stride.
+struct group_stride {
+  bool ok = true;
+  index_t stride = 0;
+};
+constexpr group_stride flatten_stride(const idx& group, const idx& sizes, const idx& strides) noexcept {
+  group_stride g;
+  index_t next_size = 0, next_stride = 0;
+  bool any = false;
+  for (std::size_t t = group.size(); t-- > 0;) {
+    const auto d = static_cast<std::size_t>(group[t]);
+    if (sizes[d] == 1) continue;
+    if (!any) {
+      g.stride = strides[d];
+      any = true;
+    } else if (strides[d] != next_size * next_stride) {
+      g.ok = false;
+    }
+    next_size = sizes[d];
+    next_stride = strides[d];
+  }
+  return g;
+}
+
+// The offset, in a layout with the given strides, of flat index f over group (row-major
+// over the group's sizes).
+constexpr index_t group_offset(const idx& group, const idx& sizes, const idx& strides, index_t f) noexcept {
+  index_t off = 0;
+  for (std::size_t t = group.size(); t-- > 0;) {
+    const auto d = static_cast<std::size_t>(group[t]);
+    off += f % sizes[d] * strides[d];
+    f /= sizes[d];
+  }
+  return off;
+}
+
+template <class Op>
+inline constexpr bool is_array_leaf = false;
+template <class A, bool Owned>
+inline constexpr bool is_array_leaf<array_leaf<A, Owned>> = true;
+
+// An operand's strides, as an idx.
+template <class S>
+constexpr idx strides_of() noexcept {
+  idx s;
+  for (std::size_t d = 0; d < S::rank; ++d) s.push_back(S::map.strides[d]);
+  return s;
+}
+template <class S>
+constexpr idx sizes_of() noexcept {
+  idx s;
+  for (std::size_t d = 0; d < S::rank; ++d) s.push_back(S::dimensions[d]);
+  return s;
+}
+
+// How the engine reads one operand as a batch of matrices (rows, cols): in place, when
+// it is an untiled tensor or view whose row and column groups have constant strides.
+template <class Op, idx Batch, idx Rows, idx Cols>
+struct matrix_access {
+  static constexpr bool direct = [] {
+    if constexpr (!is_array_leaf<Op>) {
+      return false;
+    } else if constexpr (Op::shape_type::is_tiled) {
+      return false;
+    } else {
+      using S = typename Op::shape_type;
+      return flatten_stride(Rows, sizes_of<S>(), strides_of<S>()).ok &&
+             flatten_stride(Cols, sizes_of<S>(), strides_of<S>()).ok;
+    }
+  }();
+};
+
+// use(p) with p pointing at N elements of T: on the stack up to
+// SXLA_STACK_TEMPORARY_BYTES, else on the heap.
+template <class T, std::size_t N, class F>
+void with_buffer(F&& use) {
+  if constexpr (N == 0) {
+    use(static_cast<T*>(nullptr));
+  } else if constexpr (N * sizeof(T) <= SXLA_STACK_TEMPORARY_BYTES) {
+    alignas(64) T buf[N];
+    use(buf);
+  } else {
+    const std::unique_ptr<T[]> buf(new T[N]);
+    use(buf.get());
+  }
+}
+
+// use(t) with t a tensor<S> holding e's elements (stack or heap, as above).
+template <shape_spec S, class E, class F>
+void with_evaluated(const E& e, F&& use) {
+  using tmp_t = tensor<S>;
+  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
+    tmp_t tmp(uninitialized);
+    evaluate(tmp, e);
+    use(static_cast<const tmp_t&>(tmp));
+  } else {
+    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
+    evaluate(*tmp, e);
+    use(static_cast<const tmp_t&>(*tmp));
+  }
+}
+
+template <idx Perm, class E>
+constexpr auto transposed(const E& e) noexcept {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) { return transpose<Perm[I]...>(e); }(
+      std::make_index_sequence<Perm.size()>{});
+}
+
+constexpr idx concat(const idx& a, const idx& b, const idx& c) noexcept {
+  idx r = a;
+  for (index_t x : b) r.push_back(x);
+  for (index_t x : c) r.push_back(x);
+  return r;
+}
+constexpr idx permuted_sizes(const idx& perm, const idx& sizes) noexcept {
+  idx r;
+  for (index_t d : perm) r.push_back(sizes[static_cast<std::size_t>(d)]);
+  return r;
+}
+constexpr idx iota_list(std::size_t from, std::size_t count) noexcept {
+  idx r;
+  for (std::size_t t = 0; t < count; ++t) r.push_back(static_cast<index_t>(from + t));
+  return r;
+}
+}  // namespace detail
+
+// DotGeneral(lhs, rhs, dims) as a lazy node; R the result type, A the accumulation type.
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+struct dot_node {
+  static constexpr bool is_expression = true;
+  static constexpr bool produces = true;
+  using value_type = R;
+  using acc_type = A;
+  static constexpr detail::dot_plan plan = P;
+  static constexpr std::size_t rank = P.result.size();
+  static constexpr shape_spec spec = logical_spec(primitive_type_of<R>, P.result);
+  using lane_type = std::conditional_t<simd::has_vec<R>, R, void>;
+  static constexpr std::size_t nb = P.lhs_batch.size();
+  static constexpr std::size_t nl = P.lhs_free.size();
+  static constexpr std::size_t nr = P.rhs_free.size();
+
+  Lhs lhs;
+  Rhs rhs;
+
+  // One element, in the engine's order of summation.
+  constexpr R at(const multi_index<rank>& o) const noexcept {
+    multi_index<Lhs::rank> li{};
+    multi_index<Rhs::rank> ri{};
+    for (std::size_t t = 0; t < nb; ++t) {
+      li[static_cast<std::size_t>(P.lhs_batch[t])] = o[t];
+      ri[static_cast<std::size_t>(P.rhs_batch[t])] = o[t];
+    }
+    for (std::size_t t = 0; t < nl; ++t) li[static_cast<std::size_t>(P.lhs_free[t])] = o[nb + t];
+    for (std::size_t t = 0; t < nr; ++t) ri[static_cast<std::size_t>(P.rhs_free[t])] = o[nb + nl + t];
+    constexpr index_t kc = simd::block_sum_order<A>();
+    A total{};
+    for (index_t p0 = 0; p0 < P.k; p0 += kc) {
+      const index_t p1 = P.k - p0 < kc ? P.k : p0 + kc;
+      A s{};
+      for (index_t p = p0; p < p1; ++p) {
+        index_t f = p;
+        for (std::size_t t = P.lhs_contracting.size(); t-- > 0;) {
+          const index_t size = P.contracting_sizes[t];
+          li[static_cast<std::size_t>(P.lhs_contracting[t])] = f % size;
+          ri[static_cast<std::size_t>(P.rhs_contracting[t])] = f % size;
+          f /= size;
+        }
+        s = simd::gemm_detail::madd(static_cast<A>(lhs.at(li)), static_cast<A>(rhs.at(ri)), s);
+      }
+      total = p0 == 0 ? s : simd::gemm_detail::plus(total, s);
+    }
+    return static_cast<R>(total);
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return make_gather_line<R>([this, start](index_t j) {
+      multi_index<rank> i = start;
+      i[M] += j;
+      return at(i);
+    });
+  }
+
+  template <std::size_t, std::size_t>
+  static constexpr bool mergeable = false;
+  template <std::size_t, std::size_t>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t>
+  static constexpr bool strided_along = false;
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<R, L>;
+
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool) const {
+    lhs.for_each_leaf(g, false);
+    rhs.for_each_leaf(g, false);
+  }
+
+  // Assigned to a destination: the engine (produce), with no epilogue.
+  template <class D>
+  static constexpr bool evaluates_into = true;
+  template <class Dst>
+  void evaluate_to(Dst& dst) const {
+    produce(dst, [](const multi_index<rank>&, index_t) {});
+  }
+
+  // The producer protocol (expr/producer.hpp): every value into dst, finish(start,
+  // count) for each run along the last dimension once final.
+  template <class Dst, class Finish>
+  void produce(Dst& dst, Finish&& finish) const {
+    using D = typename Dst::shape_type;
+    if constexpr (std::is_same_v<R, A> && direct_destination<D>) {
+      run_into<D>(dst.data(), finish);
+    } else {
+      // Through a temporary of the accumulation type in the default layout, then one
+      // conversion into dst.
+      constexpr shape_spec tmp_spec = logical_spec(primitive_type_of<A>, P.result);
+      using tmp_t = tensor<tmp_spec>;
+      auto rest = [&](tmp_t& tmp) {
+        auto ignore = [](const multi_index<rank>&, index_t) {};
+        run_into<typename tmp_t::shape_type>(tmp.data(), ignore);
+        evaluate(dst, convert<R>(static_cast<const tmp_t&>(tmp)));
+        if constexpr (rank > 0) {
+          multi_index<rank> i{};
+          constexpr idx outer = detail::iota_list(0, rank - 1);
+          detail::odometer(outer, static_dimensions<dot_node>(), i,
+                           [&] { finish(i, static_cast<index_t>(P.result[rank - 1])); });
+        }
+      };
+      if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
+        tmp_t tmp(uninitialized);
+        rest(tmp);
+      } else {
+        const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
+        rest(*tmp);
+      }
+    }
+  }
+
+ private:
+  static constexpr idx result_batch = detail::iota_list(0, nb);
+  static constexpr idx result_rows = detail::iota_list(nb, nl);
+  static constexpr idx result_cols = detail::iota_list(nb + nl, nr);
+
+  // Whether the engine can write D directly: untiled, the rhs group contiguous, the
+  // batch and lhs groups each at a constant stride.
+  template <class D>
+  static constexpr bool direct_destination = [] {
+    if constexpr (D::is_tiled || rank == 0) {
+      return rank == 0;
+    } else {
+      constexpr idx sizes = detail::sizes_of<D>(), strides = detail::strides_of<D>();
+      constexpr detail::group_stride cols = detail::flatten_stride(result_cols, sizes, strides);
+      return cols.ok && (P.n == 1 || cols.stride == 1) && detail::flatten_stride(result_rows, sizes, strides).ok;
+    }
+  }();
+
+  // The engine into c, laid out as D (a destination, or a temporary).
+  template <class D, class Finish>
+  void run_into(A* c, Finish& finish) const;
+  template <class D, class LO, class RO, class Finish>
+  void run_matrices(const LO& l, const RO& r, A* c, Finish& finish) const;
+  template <class Finish>
+  void finish_rows(Finish& finish, index_t batch, index_t i, index_t j0, index_t count) const;
+};
+
+namespace detail {
+// An operand of a dot as read by the engine: use(leaf) with the leaf itself when the
+// engine can read it in place, else with a temporary of type A in the order (batch,
+// rows, cols).
+template <class A, class Op, idx Batch, idx Rows, idx Cols, class F>
+void with_matrix_operand(const Op& op, F&& use) {
+  if constexpr (matrix_access<Op, Batch, Rows, Cols>::direct) {
+    use(op);
+  } else {
+    constexpr idx perm = concat(Batch, Rows, Cols);
+    constexpr shape_spec s = logical_spec(primitive_type_of<A>, permuted_sizes(perm, Op::spec.dimensions));
+    with_evaluated<s>(convert<A>(transposed<perm>(op)), [&](const auto& t) { use(as_operand(t)); });
+  }
+}
+}  // namespace detail
+
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+template <class D, class Finish>
+void dot_node<Lhs, Rhs, P, R, A>::run_into(A* c, Finish& finish) const {
+  detail::with_matrix_operand<A, Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>(lhs, [&](const auto& l) {
+    detail::with_matrix_operand<A, Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>(
+        rhs, [&](const auto& r) { run_matrices<D>(l, r, c, finish); });
+  });
+}
+
+// Runs finish over row i of batch `batch`, columns [j0, j0 + count) of the engine's
+// matrix, as runs along the result's last dimension.
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+template <class Finish>
+void dot_node<Lhs, Rhs, P, R, A>::finish_rows(Finish& finish, index_t batch, index_t i, index_t j0,
+                                              index_t count) const {
+  if constexpr (rank > 0) {
+    multi_index<rank> start{};
+    index_t f = batch;
+    for (std::size_t t = nb; t-- > 0;) {
+      start[t] = f % P.batch_sizes[t];
+      f /= P.batch_sizes[t];
+    }
+    f = i;
+    for (std::size_t t = nl; t-- > 0;) {
+      start[nb + t] = f % P.lhs_free_sizes[t];
+      f /= P.lhs_free_sizes[t];
+    }
+    if constexpr (nr == 0) {
+      finish(start, index_t{1});
+    } else {
+      const index_t last = P.rhs_free_sizes[nr - 1];
+      for (index_t j = j0; j < j0 + count;) {
+        const index_t end = (j / last + 1) * last < j0 + count ? (j / last + 1) * last : j0 + count;
+        index_t g = j;
+        for (std::size_t t = nr; t-- > 0;) {
+          start[nb + nl + t] = g % P.rhs_free_sizes[t];
+          g /= P.rhs_free_sizes[t];
+        }
+        finish(start, end - j);
+        j = end;
+      }
+    }
+  }
+}
+
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+template <class D, class LO, class RO, class Finish>
+void dot_node<Lhs, Rhs, P, R, A>::run_matrices(const LO& l, const RO& r, A* c, Finish& finish) const {
+  using namespace detail;
+  using LS = typename LO::shape_type;
+  using RS = typename RO::shape_type;
+  constexpr std::size_t nk = P.lhs_contracting.size();
+  // The groups as the node read has them (reordered: batch, rows, cols).
+  constexpr bool ld = matrix_access<Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>::direct;
+  constexpr bool rd = matrix_access<Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>::direct;
+  static constexpr idx lb = ld ? P.lhs_batch : iota_list(0, nb);
+  static constexpr idx lm = ld ? P.lhs_free : iota_list(nb, nl);
+  static constexpr idx lk = ld ? P.lhs_contracting : iota_list(nb + nl, nk);
+  static constexpr idx rb = rd ? P.rhs_batch : iota_list(0, nb);
+  static constexpr idx rk = rd ? P.rhs_contracting : iota_list(nb, nk);
+  static constexpr idx rn = rd ? P.rhs_free : iota_list(nb + nk, nr);
+  static constexpr idx ls = sizes_of<LS>(), lst = strides_of<LS>();
+  static constexpr idx rs = sizes_of<RS>(), rst = strides_of<RS>();
+  static constexpr idx ds = sizes_of<D>(), dst = strides_of<D>();
+  static constexpr index_t ldc = flatten_stride(result_rows, ds, dst).stride;
+  static constexpr index_t a_rs = flatten_stride(lm, ls, lst).stride, a_cs = flatten_stride(lk, ls, lst).stride;
+  static constexpr index_t b_rs = flatten_stride(rk, rs, rst).stride, b_cs = flatten_stride(rn, rs, rst).stride;
+  using TL = typename LO::value_type;
+  using TR = typename RO::value_type;
+  static constexpr bool small = P.m <= simd::small_gemm_limit && P.n <= simd::small_gemm_limit &&
+                                P.k <= simd::small_gemm_limit && P.k > 0 && std::is_same_v<TR, A> &&
+                                (P.n == 1 || b_cs == 1);
+  const TL* a = l.data();
+  const TR* b = r.data();
+  static constexpr std::size_t work = small ? 0 : simd::gemm_workspace_size<A>(P.m, P.n, P.k);
+  with_buffer<A, work>([&](A* ws) {
+    for (index_t bt = 0; bt < P.batch; ++bt) {
+      const TL* ab = a + group_offset(lb, ls, lst, bt);
+      const TR* bb = b + group_offset(rb, rs, rst, bt);
+      A* cb = c + group_offset(result_batch, ds, dst, bt);
+      if constexpr (small) {
+        simd::small_gemm<A, P.m, P.n, P.k, a_rs, a_cs, b_rs, ldc>(ab, bb, cb);
+        for (index_t i = 0; i < P.m; ++i) finish_rows(finish, bt, i, 0, P.n);
+      } else {
+        simd::gemm<A>(P.m, P.n, P.k, simd::matrix_ref<TL>{ab, a_rs, a_cs}, simd::matrix_ref<TR>{bb, b_rs, b_cs}, cb,
+                      ldc, ws, [&](index_t i, index_t j0, index_t count) { finish_rows(finish, bt, i, j0, count); });
+      }
+    }
+  });
+}
+
+namespace detail {
+template <class Dims, class Preferred, class L, class R>
+constexpr auto make_dot(const L& l, const R& r) {
+  using T = typename L::value_type;
+  using Out = std::conditional_t<std::is_void_v<Preferred>, T, Preferred>;
+  using LD = shape_display_t<L::spec>;
+  using RD = shape_display_t<R::spec>;
+  constexpr bool types_ok = std::is_same_v<T, typename R::value_type> && !std::is_same_v<T, bool> &&
+                            !std::is_same_v<Out, bool> && element<Out>;
+  constexpr dot_error err = check_dot(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch, Dims::rhs_batch,
+                                      L::spec.dimensions, R::spec.dimensions);
+  if constexpr (!types_ok) {
+    static_assert(check_dot_element_types<dot_general_op, LD, RD, types_ok>());
+    return 0;
+  } else if constexpr (err == dot_error::out_of_range || err == dot_error::repeated) {
+    static_assert(check_dot_dimension_numbers<dot_general_op, LD, RD, false>());
+    return 0;
+  } else if constexpr (err == dot_error::counts_differ) {
+    static_assert(check_dot_counts<dot_general_op, LD, RD, false>());
+    return 0;
+  } else if constexpr (err == dot_error::contracting_sizes_differ) {
+    static_assert(check_dot_contracting_sizes<dot_general_op, LD, RD, false>());
+    return 0;
+  } else if constexpr (err == dot_error::batch_sizes_differ) {
+    static_assert(check_dot_batch_sizes<dot_general_op, LD, RD, false>());
+    return 0;
+  } else {
+    constexpr dot_plan p = make_dot_plan(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch,
+                                         Dims::rhs_batch, L::spec.dimensions, R::spec.dimensions);
+    return dot_node<L, R, p, Out, dot_sum_t<T, Out>>{l, r};
+  }
+}
+}  // namespace detail
+
+// DotGeneral(lhs, rhs, dims); Preferred: the result's element type (default: the
+// operands').
+template <class Dims, class Preferred = void, operand X, operand Y>
+constexpr auto dot_general(X&& lhs, Y&& rhs) {
+  return detail::make_dot<Dims, Preferred>(as_operand(static_cast<X&&>(lhs)), as_operand(static_cast<Y&&>(rhs)));
+}
+
+// Dot(lhs, rhs): vector.vector -> scalar, matrix.vector -> vector, matrix.matrix ->
+// matrix, contracting lhs's last dimension with rhs's first.
+template <class Preferred = void, operand X, operand Y>
+constexpr auto dot(X&& lhs, Y&& rhs) {
+  using L = operand_t<X>;
+  using R = operand_t<Y>;
+  constexpr bool ok = (L::rank == 1 || L::rank == 2) && (R::rank == 1 || R::rank == 2);
+  if constexpr (!ok) {
+    static_assert(detail::check_dot_ranks<dot_general_op, shape_display_t<L::spec>, shape_display_t<R::spec>, ok>());
+    return 0;
+  } else {
+    return dot_general<dot_dims<idx{static_cast<index_t>(L::rank - 1)}, idx{0}>, Preferred>(static_cast<X&&>(lhs),
+                                                                                           static_cast<Y&&>(rhs));
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_DOT_GENERAL_HPP
+// ---- end include/sxla/ops/dot_general.hpp ----
 // ---- begin include/sxla/ops/dynamic_update_slice.hpp ----
 // sxla/ops/dynamic_update_slice.hpp: XLA's DynamicUpdateSlice, as a lazy node and in place.
 //   x::dynamic_update_slice(op, update, i, j)            op with update written at (i, j)

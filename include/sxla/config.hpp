@@ -54,6 +54,21 @@
 #define SXLA_STACK_TEMPORARY_BYTES (64 << 10)
 #endif
 
+// Cache sizes (bytes) that the matrix-multiply engine (simd/gemm.hpp) sizes its blocks
+// from: one core's L1 data cache and L2, and the share of L3 it may use. The defaults
+// are this project's reference machine (Zen 4); override them for another target. They
+// fix the summation order of dot (the blocks of the contraction), so the same values
+// give the same bits everywhere.
+#ifndef SXLA_L1D_BYTES
+#define SXLA_L1D_BYTES (32 << 10)
+#endif
+#ifndef SXLA_L2_BYTES
+#define SXLA_L2_BYTES (1 << 20)
+#endif
+#ifndef SXLA_L3_BYTES
+#define SXLA_L3_BYTES (16 << 20)
+#endif
+
 // ---- Attributes ---------------------------------------------------------------
 #if defined(__GNUC__) || defined(__clang__)
 #define SXLA_FORCE_INLINE inline __attribute__((always_inline))

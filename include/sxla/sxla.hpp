@@ -38,6 +38,7 @@
 #include "sxla/expr/leaf.hpp"
 #include "sxla/expr/line.hpp"
 #include "sxla/expr/make_elementwise.hpp"
+#include "sxla/expr/producer.hpp"
 #include "sxla/expr/view_lines.hpp"
 
 #include "sxla/ops/arithmetic.hpp"
@@ -49,6 +50,7 @@
 #include "sxla/ops/concatenate.hpp"
 #include "sxla/ops/convert.hpp"
 #include "sxla/ops/dimension_size.hpp"
+#include "sxla/ops/dot_general.hpp"
 #include "sxla/ops/dynamic_update_slice.hpp"
 #include "sxla/ops/iota.hpp"
 #include "sxla/ops/map.hpp"
@@ -68,6 +70,7 @@
 #include "sxla/ops/window.hpp"
 
 #include "sxla/simd/backend.hpp"
+#include "sxla/simd/gemm.hpp"
 #include "sxla/simd/highway.hpp"
 #include "sxla/simd/math.hpp"
 #include "sxla/simd/scalar.hpp"

@@ -14,6 +14,10 @@
 //  - constant evaluation: element by element in logical order (no SIMD).
 //  - a node may bring its own loops for some destinations (E::evaluates_into<D> and
 //    e.evaluate_to(dst): column reductions, which read their operand row by row).
+//  - elementwise work over a producer (producer.hpp: a dot) runs on each block the
+//    producer finishes, in the destination, while it is in cache; when the destination
+//    is tiled, its last dimension strided, or an elementwise operand reads its memory,
+//    the producer writes a temporary first and the elementwise work is a second pass.
 //
 // Aliasing is not handled here (assign.hpp).
 #ifndef SXLA_EXPR_EXECUTOR_HPP
@@ -22,15 +26,20 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <type_traits>
 #include <utility>
 
 #include "sxla/config.hpp"             // SXLA_FORCE_INLINE, SXLA_STREAM_STORE_BYTES
 #include "sxla/core/index.hpp"         // index_t, multi_index
 #include "sxla/core/small_vector.hpp"  // small_vector
+#include "sxla/expr/leaf.hpp"          // array_leaf
+#include "sxla/expr/producer.hpp"      // has_fusable_producer, find_producer, substitute_producer
 #include "sxla/shape/layout_map.hpp"   // delinearize, tile_level
 #include "sxla/shape/shape.hpp"        // for_each_index
 #include "sxla/simd/vec.hpp"           // vec, store, store_n, stream, store_mask
+#include "sxla/tensor/tensor.hpp"      // tensor, uninitialized
+#include "sxla/tensor/view.hpp"        // tensor_view
 
 namespace sxla {
 
@@ -313,6 +322,57 @@ SXLA_FORCE_INLINE void evaluate_tiled(Dst& dst, const E& e) noexcept {
   }
 }
 
+// Whether expression e reads any of the memory of dst.
+template <class Dst, class E>
+bool reads_memory_of(const Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  const auto first = reinterpret_cast<std::uintptr_t>(dst.data());
+  const auto last = first + static_cast<std::uintptr_t>(D::storage_count) * sizeof(typename D::value_type);
+  bool overlap = false;
+  e.for_each_leaf([&]<shape_spec>(std::uintptr_t b, std::uintptr_t end, bool) { overlap |= b < last && first < end; },
+                  true);
+  return overlap;
+}
+
+template <class Dst, class E>
+constexpr void evaluate_plain(Dst& dst, const E& e) noexcept;
+
+// e (has_fusable_producer) into dst: fused where dst allows (see the top).
+template <class Dst, class E>
+void evaluate_fused(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  using T = typename D::value_type;
+  const auto& p = find_producer(e);
+  using P = std::remove_cvref_t<decltype(p)>;
+  if constexpr (std::is_same_v<typename P::value_type, T> && !D::is_tiled && D::rank > 0) {
+    if constexpr (D::map.strides[D::rank - 1] == 1) {
+      using V = tensor_view<Dst::spec, const T>;
+      const auto fused = substitute_producer(e, produced_leaf<V>{{V(dst.data())}});
+      using F = std::remove_cvref_t<decltype(fused)>;
+      if (!reads_memory_of(dst, fused)) {
+        p.produce(dst, [&](const multi_index<D::rank>& start, index_t count) {
+          write_line<F, T, false>(fused.template line<D::rank - 1>(start), dst.data() + D::offset(start), count);
+        });
+        return;
+      }
+    }
+  }
+  using tmp_t = tensor<P::spec>;
+  auto second_pass = [&](const tmp_t& tmp) {
+    evaluate_plain(dst, substitute_producer(e, array_leaf<tmp_t, false>{&tmp}));
+  };
+  auto ignore = [](const multi_index<P::rank>&, index_t) {};
+  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
+    tmp_t tmp(uninitialized);
+    p.produce(tmp, ignore);
+    second_pass(tmp);
+  } else {
+    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
+    p.produce(*tmp, ignore);
+    second_pass(*tmp);
+  }
+}
+
 }  // namespace detail
 
 // Writes every element of e into dst (same dimensions and element type), in dst's
@@ -328,7 +388,21 @@ constexpr void evaluate(Dst& dst, const E& e) noexcept {
   if constexpr (D::element_count == 0) {
     return;
   } else if constexpr (requires { requires E::template evaluates_into<D>; }) {
-    e.evaluate_to(dst);  // a node with its own loops (a column reduction)
+    e.evaluate_to(dst);  // a node with its own loops (a column reduction, a dot)
+  } else if constexpr (has_fusable_producer<E>) {
+    detail::evaluate_fused(dst, e);
+  } else {
+    detail::evaluate_plain(dst, e);
+  }
+}
+
+namespace detail {
+// The executor's own loops (the strategies at the top).
+template <class Dst, class E>
+constexpr void evaluate_plain(Dst& dst, const E& e) noexcept {
+  using D = typename Dst::shape_type;
+  if constexpr (D::element_count == 0) {
+    return;
   } else {
     using T = typename D::value_type;
     constexpr bool stream = SXLA_STREAM_STORE_BYTES > 0 && simd::has_vec<T> &&
@@ -341,6 +415,7 @@ constexpr void evaluate(Dst& dst, const E& e) noexcept {
     if constexpr (stream) simd::stream_fence();
   }
 }
+}  // namespace detail
 
 }  // namespace sxla
 

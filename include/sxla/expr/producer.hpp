@@ -1,0 +1,104 @@
+// sxla/expr/producer.hpp: producers, the nodes that compute their values in blocks of
+// their own (dot's matrix multiply) rather than element by element, and how elementwise
+// work on top of one is fused into it (the "epilogue"). A producer declares
+//
+//   static constexpr bool produces = true;
+//   template <class Dst, class Finish> void produce(Dst& dst, Finish&& finish) const;
+//       // writes every value into dst (any layout, element type value_type) and calls
+//       // finish(start, count) once elements start .. start + count - 1 along the last
+//       // dimension hold their final values, while they are still in cache
+//
+// An expression whose root is an elementwise node with exactly one producer below it,
+// reached through elementwise nodes only and not broadcast
+// (x::max(x::add(x::dot(a, w), bias, x::broadcast_dimensions<1>), 0.0f)), is evaluated
+// by the executor as: the producer writes into the destination, and each finished run is
+// at once overwritten by the elementwise work, read from the destination in place of
+// the producer (substitute_producer). Nothing else on this file knows any op.
+#ifndef SXLA_EXPR_PRODUCER_HPP
+#define SXLA_EXPR_PRODUCER_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "sxla/config.hpp"                // SXLA_FORCE_INLINE
+#include "sxla/core/index.hpp"            // multi_index
+#include "sxla/expr/elementwise_node.hpp" // elementwise_node, detail::pack
+#include "sxla/expr/leaf.hpp"             // array_leaf
+#include "sxla/tensor/view.hpp"           // tensor_view
+
+namespace sxla {
+
+template <class E>
+inline constexpr bool is_producer = requires { requires std::remove_cvref_t<E>::produces; };
+
+namespace detail {
+template <class E>
+struct producer_count : std::integral_constant<std::size_t, is_producer<E> ? 1 : 0> {};
+template <class F, class... Ops>
+struct producer_count<elementwise_node<F, Ops...>>
+    : std::integral_constant<std::size_t, (producer_count<Ops>::value + ...)> {};
+}  // namespace detail
+
+// Whether E is an elementwise node with exactly one producer below it through
+// elementwise nodes, whose values have E's element type.
+template <class E>
+inline constexpr bool has_fusable_producer = false;
+template <class F, class... Ops>
+inline constexpr bool has_fusable_producer<elementwise_node<F, Ops...>> =
+    detail::producer_count<elementwise_node<F, Ops...>>::value == 1;
+
+// The producer below e (see has_fusable_producer).
+template <class E>
+constexpr const auto& find_producer(const E& e) noexcept;
+
+namespace detail {
+template <class Op, class... Ops>
+constexpr const auto& pick_producer(const Op& op, const Ops&... ops) noexcept {
+  if constexpr (producer_count<Op>::value == 1) {
+    return find_producer(op);
+  } else {
+    return pick_producer(ops...);
+  }
+}
+
+template <class F, class... Old, class... New>
+constexpr auto rebuild_elementwise(const elementwise_node<F, Old...>& e, const New&... ops) noexcept {
+  return elementwise_node<F, New...>{e.f, pack<New...>(ops...)};
+}
+}  // namespace detail
+
+template <class E>
+constexpr const auto& find_producer(const E& e) noexcept {
+  if constexpr (is_producer<E>) {
+    return e;
+  } else {
+    return e.ops.apply([](const auto&... op) -> const auto& { return detail::pick_producer(op...); });
+  }
+}
+
+// The values of a producer, read back from where it wrote them: an array leaf that
+// declares no memory to the aliasing check (that memory is the destination itself).
+template <class A>
+struct produced_leaf : array_leaf<A, true> {
+  template <class G>
+  constexpr void for_each_leaf(G&&, bool) const {}
+};
+
+// e with its producer replaced by leaf.
+template <class E, class Leaf>
+constexpr auto substitute_producer(const E& e, const Leaf& leaf) noexcept {
+  if constexpr (is_producer<E>) {
+    return leaf;
+  } else if constexpr (detail::producer_count<E>::value == 0) {
+    return e;
+  } else {
+    return e.ops.apply([&](const auto&... op) { return detail::rebuild_elementwise(e, substitute_producer(op, leaf)...); });
+  }
+}
+
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_PRODUCER_HPP

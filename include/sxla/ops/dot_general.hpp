@@ -1,0 +1,640 @@
+// sxla/ops/dot_general.hpp: XLA's Dot and DotGeneral on the matrix-multiply engine
+// (simd/gemm.hpp).
+//   x::dot(a, b)                                   [n].[n] -> [], [m,k].[k] -> [m], [m,k].[k,n] -> [m,n]
+//   x::dot_general<x::dot_dims<x::idx{2}, x::idx{1}, x::idx{0}, x::idx{0}>>(a, b)
+//       lhs contracting, rhs contracting, then optional lhs batch, rhs batch dimensions
+//   x::dot_general<dims, float>(a, b)             with a result element type (XLA's
+//                                                  preferred_element_type)
+// The result's dimensions are the batch dimensions (in the order given), then lhs's
+// other dimensions, then rhs's, each in increasing order, as the seed says.
+//
+// Types. Both operands have one element type T. The result has type T, or the type
+// given. The products are summed in the accumulation type: f16 and bf16 in f32, s8 and
+// s16 in s32, u8 and u16 in u32, other types in themselves, or in the result type given
+// when it is not f16 or bf16 (x::dot_general<dims, float>(bf16s) sums in f32 and keeps
+// f32; x::dot_general<dims, std::int32_t>(s8s) gives s32). The sum is rounded (or, for
+// integers, wrapped) to the result type once, at the end. pred is not accepted.
+//
+// Order of summation: simd/gemm.hpp's (blocks of kc terms, fma within a block, blocks
+// added in order), on every path: the engine, the small static path, the element-by-
+// element path used in constant evaluation and inside other nodes. Relative error per
+// element, against the exact sum of products: at most about (kc + K / kc) u sum |a b|
+// (u the unit roundoff), and in practice of order sqrt(K) u for random data.
+//
+// Evaluation: assigned to a destination, a dot runs the engine straight into it when its
+// batch, lhs and rhs groups of dimensions each have a constant stride there (any
+// row-major-like layout), else through a temporary; elementwise work over a dot is
+// fused (expr/producer.hpp). Operands that are tensors or views in untiled layouts whose
+// contracting and free dimensions each have a constant stride are read in place; any
+// other operand (an expression, a tiled tensor) is evaluated once into a temporary in
+// the order batch, free, contracting. Read inside another node (a reduce, a slice of a
+// dot), a dot computes each element it is asked for: x::eval it first.
+//
+// Memory: the engine's packing workspace and any temporary live on the stack up to
+// SXLA_STACK_TEMPORARY_BYTES, else on the heap. Threads: none.
+#ifndef SXLA_OPS_DOT_GENERAL_HPP
+#define SXLA_OPS_DOT_GENERAL_HPP
+
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+#include "sxla/config.hpp"                 // SXLA_FORCE_INLINE, SXLA_STACK_TEMPORARY_BYTES
+#include "sxla/core/element_type.hpp"      // primitive_type_of, element
+#include "sxla/core/float16.hpp"           // small_float
+#include "sxla/core/index.hpp"             // index_t, multi_index, idx
+#include "sxla/expr/executor.hpp"          // evaluate
+#include "sxla/expr/expression.hpp"        // logical_spec
+#include "sxla/expr/leaf.hpp"              // as_operand, operand, array_leaf
+#include "sxla/expr/line.hpp"              // make_gather_line
+#include "sxla/ops/convert.hpp"            // convert
+#include "sxla/ops/reduction.hpp"          // odometer
+#include "sxla/ops/transpose.hpp"          // transpose
+#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/simd/gemm.hpp"              // gemm, small_gemm, matrix_ref, gemm_params
+#include "sxla/tensor/tensor.hpp"          // tensor, uninitialized
+
+namespace sxla {
+
+struct dot_general_op {};
+
+// DotDimensionNumbers: lhs and rhs contracting dimensions, then lhs and rhs batch
+// dimensions (optional), each an x::idx.
+template <idx LhsContracting, idx RhsContracting, idx LhsBatch = idx{}, idx RhsBatch = idx{}>
+struct dot_dims {
+  static constexpr idx lhs_contracting = LhsContracting;
+  static constexpr idx rhs_contracting = RhsContracting;
+  static constexpr idx lhs_batch = LhsBatch;
+  static constexpr idx rhs_batch = RhsBatch;
+};
+
+namespace detail {
+
+// How a dot_general walks its operands: each list in the order that flattens it
+// (batch and contracting in the order given; free dimensions increasing).
+struct dot_plan {
+  idx lhs_batch, rhs_batch, lhs_contracting, rhs_contracting, lhs_free, rhs_free;
+  idx result;  // the result's sizes
+  idx contracting_sizes, batch_sizes, lhs_free_sizes, rhs_free_sizes;
+  index_t batch = 1, m = 1, n = 1, k = 1;
+
+  friend constexpr bool operator==(const dot_plan&, const dot_plan&) = default;
+};
+
+enum class dot_error { none, out_of_range, repeated, counts_differ, contracting_sizes_differ, batch_sizes_differ };
+
+constexpr dot_error check_dot(const idx& lc, const idx& rc, const idx& lb, const idx& rb, const idx& ls,
+                              const idx& rs) noexcept {
+  auto side = [](const idx& c, const idx& b, const idx& s) {
+    bool seen[max_rank] = {};
+    for (const idx* l : {&c, &b}) {
+      for (index_t d : *l) {
+        if (d < 0 || d >= static_cast<index_t>(s.size())) return dot_error::out_of_range;
+        if (seen[d]) return dot_error::repeated;
+        seen[d] = true;
+      }
+    }
+    return dot_error::none;
+  };
+  if (const dot_error e = side(lc, lb, ls); e != dot_error::none) return e;
+  if (const dot_error e = side(rc, rb, rs); e != dot_error::none) return e;
+  if (lc.size() != rc.size() || lb.size() != rb.size()) return dot_error::counts_differ;
+  for (std::size_t t = 0; t < lc.size(); ++t)
+    if (ls[static_cast<std::size_t>(lc[t])] != rs[static_cast<std::size_t>(rc[t])])
+      return dot_error::contracting_sizes_differ;
+  for (std::size_t t = 0; t < lb.size(); ++t)
+    if (ls[static_cast<std::size_t>(lb[t])] != rs[static_cast<std::size_t>(rb[t])]) return dot_error::batch_sizes_differ;
+  return dot_error::none;
+}
+
+constexpr dot_plan make_dot_plan(const idx& lc, const idx& rc, const idx& lb, const idx& rb, const idx& ls,
+                                 const idx& rs) noexcept {
+  dot_plan p;
+  p.lhs_contracting = lc;
+  p.rhs_contracting = rc;
+  p.lhs_batch = lb;
+  p.rhs_batch = rb;
+  auto free_dims = [](const idx& c, const idx& b, const idx& s) {
+    idx f;
+    for (std::size_t d = 0; d < s.size(); ++d) {
+      bool used = false;
+      for (index_t x : c) used |= x == static_cast<index_t>(d);
+      for (index_t x : b) used |= x == static_cast<index_t>(d);
+      if (!used) f.push_back(static_cast<index_t>(d));
+    }
+    return f;
+  };
+  p.lhs_free = free_dims(lc, lb, ls);
+  p.rhs_free = free_dims(rc, rb, rs);
+  for (index_t d : lb) {
+    p.result.push_back(ls[static_cast<std::size_t>(d)]);
+    p.batch_sizes.push_back(ls[static_cast<std::size_t>(d)]);
+    p.batch *= ls[static_cast<std::size_t>(d)];
+  }
+  for (index_t d : p.lhs_free) {
+    p.result.push_back(ls[static_cast<std::size_t>(d)]);
+    p.lhs_free_sizes.push_back(ls[static_cast<std::size_t>(d)]);
+    p.m *= ls[static_cast<std::size_t>(d)];
+  }
+  for (index_t d : p.rhs_free) {
+    p.result.push_back(rs[static_cast<std::size_t>(d)]);
+    p.rhs_free_sizes.push_back(rs[static_cast<std::size_t>(d)]);
+    p.n *= rs[static_cast<std::size_t>(d)];
+  }
+  for (index_t d : lc) {
+    p.contracting_sizes.push_back(ls[static_cast<std::size_t>(d)]);
+    p.k *= ls[static_cast<std::size_t>(d)];
+  }
+  return p;
+}
+
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_dimension_numbers() {
+  static_assert(Ok,
+                "sxla::dot_general: a contracting or batch dimension is out of its operand's range, or named twice");
+  return Ok;
+}
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_counts() {
+  static_assert(Ok,
+                "sxla::dot_general: lhs and rhs need as many contracting dimensions, and as many batch dimensions, "
+                "as each other");
+  return Ok;
+}
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_contracting_sizes() {
+  static_assert(Ok, "sxla::dot_general: paired contracting dimensions of lhs and rhs differ in size");
+  return Ok;
+}
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_batch_sizes() {
+  static_assert(Ok, "sxla::dot_general: paired batch dimensions of lhs and rhs differ in size");
+  return Ok;
+}
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_element_types() {
+  static_assert(Ok,
+                "sxla::dot_general: lhs and rhs must have one element type, a number (not pred); convert one "
+                "with x::convert");
+  return Ok;
+}
+template <class Op, class Lhs, class Rhs, bool Ok>
+consteval bool check_dot_ranks() {
+  static_assert(Ok, "sxla::dot: operands of rank 1 or 2 (vector or matrix); use x::dot_general for others");
+  return Ok;
+}
+
+template <class T>
+inline constexpr bool is_small_float_type = false;
+template <int E, int M>
+inline constexpr bool is_small_float_type<small_float<E, M>> = true;
+
+// The type the products of T are summed in (see the top).
+template <class T>
+using dot_accumulator_t = std::conditional_t<
+    is_small_float_type<T>, float,
+    std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 4),
+                       std::conditional_t<std::is_signed_v<T>, std::int32_t, std::uint32_t>, T>>;
+
+// The accumulation type for operands T and result R.
+template <class T, class R>
+using dot_sum_t = std::conditional_t<std::is_same_v<T, R> || is_small_float_type<R>, dot_accumulator_t<T>, R>;
+
+// The stride of a group of dimensions flattened in row-major order, in a layout with
+// the given strides: ok when every dimension of more than one element steps by the
+// next one's size times its stride.
+struct group_stride {
+  bool ok = true;
+  index_t stride = 0;
+};
+constexpr group_stride flatten_stride(const idx& group, const idx& sizes, const idx& strides) noexcept {
+  group_stride g;
+  index_t next_size = 0, next_stride = 0;
+  bool any = false;
+  for (std::size_t t = group.size(); t-- > 0;) {
+    const auto d = static_cast<std::size_t>(group[t]);
+    if (sizes[d] == 1) continue;
+    if (!any) {
+      g.stride = strides[d];
+      any = true;
+    } else if (strides[d] != next_size * next_stride) {
+      g.ok = false;
+    }
+    next_size = sizes[d];
+    next_stride = strides[d];
+  }
+  return g;
+}
+
+// The offset, in a layout with the given strides, of flat index f over group (row-major
+// over the group's sizes).
+constexpr index_t group_offset(const idx& group, const idx& sizes, const idx& strides, index_t f) noexcept {
+  index_t off = 0;
+  for (std::size_t t = group.size(); t-- > 0;) {
+    const auto d = static_cast<std::size_t>(group[t]);
+    off += f % sizes[d] * strides[d];
+    f /= sizes[d];
+  }
+  return off;
+}
+
+template <class Op>
+inline constexpr bool is_array_leaf = false;
+template <class A, bool Owned>
+inline constexpr bool is_array_leaf<array_leaf<A, Owned>> = true;
+
+// An operand's strides, as an idx.
+template <class S>
+constexpr idx strides_of() noexcept {
+  idx s;
+  for (std::size_t d = 0; d < S::rank; ++d) s.push_back(S::map.strides[d]);
+  return s;
+}
+template <class S>
+constexpr idx sizes_of() noexcept {
+  idx s;
+  for (std::size_t d = 0; d < S::rank; ++d) s.push_back(S::dimensions[d]);
+  return s;
+}
+
+// How the engine reads one operand as a batch of matrices (rows, cols): in place, when
+// it is an untiled tensor or view whose row and column groups have constant strides.
+template <class Op, idx Batch, idx Rows, idx Cols>
+struct matrix_access {
+  static constexpr bool direct = [] {
+    if constexpr (!is_array_leaf<Op>) {
+      return false;
+    } else if constexpr (Op::shape_type::is_tiled) {
+      return false;
+    } else {
+      using S = typename Op::shape_type;
+      return flatten_stride(Rows, sizes_of<S>(), strides_of<S>()).ok &&
+             flatten_stride(Cols, sizes_of<S>(), strides_of<S>()).ok;
+    }
+  }();
+};
+
+// use(p) with p pointing at N elements of T: on the stack up to
+// SXLA_STACK_TEMPORARY_BYTES, else on the heap.
+template <class T, std::size_t N, class F>
+void with_buffer(F&& use) {
+  if constexpr (N == 0) {
+    use(static_cast<T*>(nullptr));
+  } else if constexpr (N * sizeof(T) <= SXLA_STACK_TEMPORARY_BYTES) {
+    alignas(64) T buf[N];
+    use(buf);
+  } else {
+    const std::unique_ptr<T[]> buf(new T[N]);
+    use(buf.get());
+  }
+}
+
+// use(t) with t a tensor<S> holding e's elements (stack or heap, as above).
+template <shape_spec S, class E, class F>
+void with_evaluated(const E& e, F&& use) {
+  using tmp_t = tensor<S>;
+  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
+    tmp_t tmp(uninitialized);
+    evaluate(tmp, e);
+    use(static_cast<const tmp_t&>(tmp));
+  } else {
+    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
+    evaluate(*tmp, e);
+    use(static_cast<const tmp_t&>(*tmp));
+  }
+}
+
+template <idx Perm, class E>
+constexpr auto transposed(const E& e) noexcept {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) { return transpose<Perm[I]...>(e); }(
+      std::make_index_sequence<Perm.size()>{});
+}
+
+constexpr idx concat(const idx& a, const idx& b, const idx& c) noexcept {
+  idx r = a;
+  for (index_t x : b) r.push_back(x);
+  for (index_t x : c) r.push_back(x);
+  return r;
+}
+constexpr idx permuted_sizes(const idx& perm, const idx& sizes) noexcept {
+  idx r;
+  for (index_t d : perm) r.push_back(sizes[static_cast<std::size_t>(d)]);
+  return r;
+}
+constexpr idx iota_list(std::size_t from, std::size_t count) noexcept {
+  idx r;
+  for (std::size_t t = 0; t < count; ++t) r.push_back(static_cast<index_t>(from + t));
+  return r;
+}
+}  // namespace detail
+
+// DotGeneral(lhs, rhs, dims) as a lazy node; R the result type, A the accumulation type.
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+struct dot_node {
+  static constexpr bool is_expression = true;
+  static constexpr bool produces = true;
+  using value_type = R;
+  using acc_type = A;
+  static constexpr detail::dot_plan plan = P;
+  static constexpr std::size_t rank = P.result.size();
+  static constexpr shape_spec spec = logical_spec(primitive_type_of<R>, P.result);
+  using lane_type = std::conditional_t<simd::has_vec<R>, R, void>;
+  static constexpr std::size_t nb = P.lhs_batch.size();
+  static constexpr std::size_t nl = P.lhs_free.size();
+  static constexpr std::size_t nr = P.rhs_free.size();
+
+  Lhs lhs;
+  Rhs rhs;
+
+  // One element, in the engine's order of summation.
+  constexpr R at(const multi_index<rank>& o) const noexcept {
+    multi_index<Lhs::rank> li{};
+    multi_index<Rhs::rank> ri{};
+    for (std::size_t t = 0; t < nb; ++t) {
+      li[static_cast<std::size_t>(P.lhs_batch[t])] = o[t];
+      ri[static_cast<std::size_t>(P.rhs_batch[t])] = o[t];
+    }
+    for (std::size_t t = 0; t < nl; ++t) li[static_cast<std::size_t>(P.lhs_free[t])] = o[nb + t];
+    for (std::size_t t = 0; t < nr; ++t) ri[static_cast<std::size_t>(P.rhs_free[t])] = o[nb + nl + t];
+    constexpr index_t kc = simd::block_sum_order<A>();
+    A total{};
+    for (index_t p0 = 0; p0 < P.k; p0 += kc) {
+      const index_t p1 = P.k - p0 < kc ? P.k : p0 + kc;
+      A s{};
+      for (index_t p = p0; p < p1; ++p) {
+        index_t f = p;
+        for (std::size_t t = P.lhs_contracting.size(); t-- > 0;) {
+          const index_t size = P.contracting_sizes[t];
+          li[static_cast<std::size_t>(P.lhs_contracting[t])] = f % size;
+          ri[static_cast<std::size_t>(P.rhs_contracting[t])] = f % size;
+          f /= size;
+        }
+        s = simd::gemm_detail::madd(static_cast<A>(lhs.at(li)), static_cast<A>(rhs.at(ri)), s);
+      }
+      total = p0 == 0 ? s : simd::gemm_detail::plus(total, s);
+    }
+    return static_cast<R>(total);
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return make_gather_line<R>([this, start](index_t j) {
+      multi_index<rank> i = start;
+      i[M] += j;
+      return at(i);
+    });
+  }
+
+  template <std::size_t, std::size_t>
+  static constexpr bool mergeable = false;
+  template <std::size_t, std::size_t>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t>
+  static constexpr bool strided_along = false;
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<R, L>;
+
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool) const {
+    lhs.for_each_leaf(g, false);
+    rhs.for_each_leaf(g, false);
+  }
+
+  // Assigned to a destination: the engine (produce), with no epilogue.
+  template <class D>
+  static constexpr bool evaluates_into = true;
+  template <class Dst>
+  void evaluate_to(Dst& dst) const {
+    produce(dst, [](const multi_index<rank>&, index_t) {});
+  }
+
+  // The producer protocol (expr/producer.hpp): every value into dst, finish(start,
+  // count) for each run along the last dimension once final.
+  template <class Dst, class Finish>
+  void produce(Dst& dst, Finish&& finish) const {
+    using D = typename Dst::shape_type;
+    if constexpr (std::is_same_v<R, A> && direct_destination<D>) {
+      run_into<D>(dst.data(), finish);
+    } else {
+      // Through a temporary of the accumulation type in the default layout, then one
+      // conversion into dst.
+      constexpr shape_spec tmp_spec = logical_spec(primitive_type_of<A>, P.result);
+      using tmp_t = tensor<tmp_spec>;
+      auto rest = [&](tmp_t& tmp) {
+        auto ignore = [](const multi_index<rank>&, index_t) {};
+        run_into<typename tmp_t::shape_type>(tmp.data(), ignore);
+        evaluate(dst, convert<R>(static_cast<const tmp_t&>(tmp)));
+        if constexpr (rank > 0) {
+          multi_index<rank> i{};
+          constexpr idx outer = detail::iota_list(0, rank - 1);
+          detail::odometer(outer, static_dimensions<dot_node>(), i,
+                           [&] { finish(i, static_cast<index_t>(P.result[rank - 1])); });
+        }
+      };
+      if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
+        tmp_t tmp(uninitialized);
+        rest(tmp);
+      } else {
+        const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
+        rest(*tmp);
+      }
+    }
+  }
+
+ private:
+  static constexpr idx result_batch = detail::iota_list(0, nb);
+  static constexpr idx result_rows = detail::iota_list(nb, nl);
+  static constexpr idx result_cols = detail::iota_list(nb + nl, nr);
+
+  // Whether the engine can write D directly: untiled, the rhs group contiguous, the
+  // batch and lhs groups each at a constant stride.
+  template <class D>
+  static constexpr bool direct_destination = [] {
+    if constexpr (D::is_tiled || rank == 0) {
+      return rank == 0;
+    } else {
+      constexpr idx sizes = detail::sizes_of<D>(), strides = detail::strides_of<D>();
+      constexpr detail::group_stride cols = detail::flatten_stride(result_cols, sizes, strides);
+      return cols.ok && (P.n == 1 || cols.stride == 1) && detail::flatten_stride(result_rows, sizes, strides).ok;
+    }
+  }();
+
+  // The engine into c, laid out as D (a destination, or a temporary).
+  template <class D, class Finish>
+  void run_into(A* c, Finish& finish) const;
+  template <class D, class LO, class RO, class Finish>
+  void run_matrices(const LO& l, const RO& r, A* c, Finish& finish) const;
+  template <class Finish>
+  void finish_rows(Finish& finish, index_t batch, index_t i, index_t j0, index_t count) const;
+};
+
+namespace detail {
+// An operand of a dot as read by the engine: use(leaf) with the leaf itself when the
+// engine can read it in place, else with a temporary of type A in the order (batch,
+// rows, cols).
+template <class A, class Op, idx Batch, idx Rows, idx Cols, class F>
+void with_matrix_operand(const Op& op, F&& use) {
+  if constexpr (matrix_access<Op, Batch, Rows, Cols>::direct) {
+    use(op);
+  } else {
+    constexpr idx perm = concat(Batch, Rows, Cols);
+    constexpr shape_spec s = logical_spec(primitive_type_of<A>, permuted_sizes(perm, Op::spec.dimensions));
+    with_evaluated<s>(convert<A>(transposed<perm>(op)), [&](const auto& t) { use(as_operand(t)); });
+  }
+}
+}  // namespace detail
+
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+template <class D, class Finish>
+void dot_node<Lhs, Rhs, P, R, A>::run_into(A* c, Finish& finish) const {
+  detail::with_matrix_operand<A, Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>(lhs, [&](const auto& l) {
+    detail::with_matrix_operand<A, Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>(
+        rhs, [&](const auto& r) { run_matrices<D>(l, r, c, finish); });
+  });
+}
+
+// Runs finish over row i of batch `batch`, columns [j0, j0 + count) of the engine's
+// matrix, as runs along the result's last dimension.
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+template <class Finish>
+void dot_node<Lhs, Rhs, P, R, A>::finish_rows(Finish& finish, index_t batch, index_t i, index_t j0,
+                                              index_t count) const {
+  if constexpr (rank > 0) {
+    multi_index<rank> start{};
+    index_t f = batch;
+    for (std::size_t t = nb; t-- > 0;) {
+      start[t] = f % P.batch_sizes[t];
+      f /= P.batch_sizes[t];
+    }
+    f = i;
+    for (std::size_t t = nl; t-- > 0;) {
+      start[nb + t] = f % P.lhs_free_sizes[t];
+      f /= P.lhs_free_sizes[t];
+    }
+    if constexpr (nr == 0) {
+      finish(start, index_t{1});
+    } else {
+      const index_t last = P.rhs_free_sizes[nr - 1];
+      for (index_t j = j0; j < j0 + count;) {
+        const index_t end = (j / last + 1) * last < j0 + count ? (j / last + 1) * last : j0 + count;
+        index_t g = j;
+        for (std::size_t t = nr; t-- > 0;) {
+          start[nb + nl + t] = g % P.rhs_free_sizes[t];
+          g /= P.rhs_free_sizes[t];
+        }
+        finish(start, end - j);
+        j = end;
+      }
+    }
+  }
+}
+
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+template <class D, class LO, class RO, class Finish>
+void dot_node<Lhs, Rhs, P, R, A>::run_matrices(const LO& l, const RO& r, A* c, Finish& finish) const {
+  using namespace detail;
+  using LS = typename LO::shape_type;
+  using RS = typename RO::shape_type;
+  constexpr std::size_t nk = P.lhs_contracting.size();
+  // The groups as the node read has them (reordered: batch, rows, cols).
+  constexpr bool ld = matrix_access<Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>::direct;
+  constexpr bool rd = matrix_access<Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>::direct;
+  static constexpr idx lb = ld ? P.lhs_batch : iota_list(0, nb);
+  static constexpr idx lm = ld ? P.lhs_free : iota_list(nb, nl);
+  static constexpr idx lk = ld ? P.lhs_contracting : iota_list(nb + nl, nk);
+  static constexpr idx rb = rd ? P.rhs_batch : iota_list(0, nb);
+  static constexpr idx rk = rd ? P.rhs_contracting : iota_list(nb, nk);
+  static constexpr idx rn = rd ? P.rhs_free : iota_list(nb + nk, nr);
+  static constexpr idx ls = sizes_of<LS>(), lst = strides_of<LS>();
+  static constexpr idx rs = sizes_of<RS>(), rst = strides_of<RS>();
+  static constexpr idx ds = sizes_of<D>(), dst = strides_of<D>();
+  static constexpr index_t ldc = flatten_stride(result_rows, ds, dst).stride;
+  static constexpr index_t a_rs = flatten_stride(lm, ls, lst).stride, a_cs = flatten_stride(lk, ls, lst).stride;
+  static constexpr index_t b_rs = flatten_stride(rk, rs, rst).stride, b_cs = flatten_stride(rn, rs, rst).stride;
+  using TL = typename LO::value_type;
+  using TR = typename RO::value_type;
+  static constexpr bool small = P.m <= simd::small_gemm_limit && P.n <= simd::small_gemm_limit &&
+                                P.k <= simd::small_gemm_limit && P.k > 0 && std::is_same_v<TR, A> &&
+                                (P.n == 1 || b_cs == 1);
+  const TL* a = l.data();
+  const TR* b = r.data();
+  static constexpr std::size_t work = small ? 0 : simd::gemm_workspace_size<A>(P.m, P.n, P.k);
+  with_buffer<A, work>([&](A* ws) {
+    for (index_t bt = 0; bt < P.batch; ++bt) {
+      const TL* ab = a + group_offset(lb, ls, lst, bt);
+      const TR* bb = b + group_offset(rb, rs, rst, bt);
+      A* cb = c + group_offset(result_batch, ds, dst, bt);
+      if constexpr (small) {
+        simd::small_gemm<A, P.m, P.n, P.k, a_rs, a_cs, b_rs, ldc>(ab, bb, cb);
+        for (index_t i = 0; i < P.m; ++i) finish_rows(finish, bt, i, 0, P.n);
+      } else {
+        simd::gemm<A>(P.m, P.n, P.k, simd::matrix_ref<TL>{ab, a_rs, a_cs}, simd::matrix_ref<TR>{bb, b_rs, b_cs}, cb,
+                      ldc, ws, [&](index_t i, index_t j0, index_t count) { finish_rows(finish, bt, i, j0, count); });
+      }
+    }
+  });
+}
+
+namespace detail {
+template <class Dims, class Preferred, class L, class R>
+constexpr auto make_dot(const L& l, const R& r) {
+  using T = typename L::value_type;
+  using Out = std::conditional_t<std::is_void_v<Preferred>, T, Preferred>;
+  using LD = shape_display_t<L::spec>;
+  using RD = shape_display_t<R::spec>;
+  constexpr bool types_ok = std::is_same_v<T, typename R::value_type> && !std::is_same_v<T, bool> &&
+                            !std::is_same_v<Out, bool> && element<Out>;
+  constexpr dot_error err = check_dot(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch, Dims::rhs_batch,
+                                      L::spec.dimensions, R::spec.dimensions);
+  if constexpr (!types_ok) {
+    static_assert(check_dot_element_types<dot_general_op, LD, RD, types_ok>());
+    return 0;
+  } else if constexpr (err == dot_error::out_of_range || err == dot_error::repeated) {
+    static_assert(check_dot_dimension_numbers<dot_general_op, LD, RD, false>());
+    return 0;
+  } else if constexpr (err == dot_error::counts_differ) {
+    static_assert(check_dot_counts<dot_general_op, LD, RD, false>());
+    return 0;
+  } else if constexpr (err == dot_error::contracting_sizes_differ) {
+    static_assert(check_dot_contracting_sizes<dot_general_op, LD, RD, false>());
+    return 0;
+  } else if constexpr (err == dot_error::batch_sizes_differ) {
+    static_assert(check_dot_batch_sizes<dot_general_op, LD, RD, false>());
+    return 0;
+  } else {
+    constexpr dot_plan p = make_dot_plan(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch,
+                                         Dims::rhs_batch, L::spec.dimensions, R::spec.dimensions);
+    return dot_node<L, R, p, Out, dot_sum_t<T, Out>>{l, r};
+  }
+}
+}  // namespace detail
+
+// DotGeneral(lhs, rhs, dims); Preferred: the result's element type (default: the
+// operands').
+template <class Dims, class Preferred = void, operand X, operand Y>
+constexpr auto dot_general(X&& lhs, Y&& rhs) {
+  return detail::make_dot<Dims, Preferred>(as_operand(static_cast<X&&>(lhs)), as_operand(static_cast<Y&&>(rhs)));
+}
+
+// Dot(lhs, rhs): vector.vector -> scalar, matrix.vector -> vector, matrix.matrix ->
+// matrix, contracting lhs's last dimension with rhs's first.
+template <class Preferred = void, operand X, operand Y>
+constexpr auto dot(X&& lhs, Y&& rhs) {
+  using L = operand_t<X>;
+  using R = operand_t<Y>;
+  constexpr bool ok = (L::rank == 1 || L::rank == 2) && (R::rank == 1 || R::rank == 2);
+  if constexpr (!ok) {
+    static_assert(detail::check_dot_ranks<dot_general_op, shape_display_t<L::spec>, shape_display_t<R::spec>, ok>());
+    return 0;
+  } else {
+    return dot_general<dot_dims<idx{static_cast<index_t>(L::rank - 1)}, idx{0}>, Preferred>(static_cast<X&&>(lhs),
+                                                                                           static_cast<Y&&>(rhs));
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_DOT_GENERAL_HPP

@@ -1,0 +1,383 @@
+// sxla/simd/gemm.hpp: the matrix-multiply engine under dot and dot_general.
+//   C[i, j] = sum_p A[i, p] * B[p, j]     A: m x k, B: k x n, C: m x n, row stride ldc
+// Operands are strided matrices of any element type (matrix_ref: element (r, c) at
+// p[r * rs + c * cs]), converted to the computing type T while packed (bf16 -> f32,
+// s8 -> s32). The engine follows Goto and BLIS:
+//
+//   for each block of mc rows of A                  A panel  mc x kc  (L3)
+//     for each block of kc of the contraction       packed in MR-row strips
+//       for each block of nc columns of B           B block  kc x nc  (L2)
+//         for each strip of MR rows                 A strip  MR x kc  (L1)
+//           for each strip of NR columns            B strip  kc x NR  (streamed from L2)
+//             micro-kernel: MR x NR of C in registers (MR x NV vectors), kc rank-1 updates
+//
+// MR x NV is chosen for the register file (12 x 2 vectors on AVX-512: 24 accumulators,
+// 2 loads and 12 broadcasts per 24 fmas), kc, nc and mc from the cache sizes of
+// config.hpp. Edges are not special: packing pads the last strips with zeros and the
+// kernel stores only the rows and columns that exist (masked stores).
+//
+// Summation order (what makes the result deterministic and the same on every backend,
+// vector or scalar): C[i, j] is the sum over consecutive blocks of kc terms; within a
+// block the terms are accumulated in order by fma from 0 (acc = fma(a, b, acc)), and the
+// blocks' sums are added in order (C = b_0, C = C + b_1, ...). block_sum_order() tells
+// kc for a type; dot's element-by-element path (and the test's reference) follows it.
+//
+// Small static products (every dimension at most small_gemm_limit) skip packing: the
+// same register blocking runs straight on the operands, every loop bound a constant.
+//
+// Memory: gemm() takes a caller's workspace of gemm_workspace_size<T>(m, n, k)
+// elements. Threads: none.
+#ifndef SXLA_SIMD_GEMM_HPP
+#define SXLA_SIMD_GEMM_HPP
+
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "sxla/config.hpp"         // SXLA_FORCE_INLINE, SXLA_L1D_BYTES, SXLA_L2_BYTES, SXLA_L3_BYTES
+#include "sxla/core/index.hpp"     // index_t
+#include "sxla/simd/vec.hpp"       // vec, load, store, load_n, store_n, fma, splat, lanes
+
+namespace sxla::simd {
+
+// A strided matrix: element (r, c) is p[r * rs + c * cs].
+template <class S>
+struct matrix_ref {
+  const S* p;
+  index_t rs;
+  index_t cs;
+};
+
+namespace gemm_detail {
+
+template <class T>
+inline constexpr bool is_complex_v = false;
+template <class R>
+inline constexpr bool is_complex_v<std::complex<R>> = true;
+
+// Whether T runs on vectors (else on one lane at a time: complex numbers, the scalar
+// backend).
+template <class T>
+inline constexpr bool vectors = has_vec<T> && !is_complex_v<T>;
+
+template <class T>
+using lane_vec = std::conditional_t<vectors<T>, vec<T>, T>;
+
+template <class T>
+inline constexpr std::size_t width = vectors<T> ? lanes<T> : 1;
+
+template <class T>
+SXLA_FORCE_INLINE lane_vec<T> ld(const T* p) noexcept {
+  if constexpr (vectors<T>) {
+    return simd::load(p);
+  } else {
+    return *p;
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE lane_vec<T> ld_n(const T* p, std::size_t n) noexcept {
+  if constexpr (vectors<T>) {
+    return simd::load_n(p, n);
+  } else {
+    return *p;
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE void st(lane_vec<T> v, T* p) noexcept {
+  if constexpr (vectors<T>) {
+    simd::store(v, p);
+  } else {
+    *p = v;
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE void st_n(lane_vec<T> v, T* p, std::size_t n) noexcept {
+  if constexpr (vectors<T>) {
+    simd::store_n(v, p, n);
+  } else {
+    *p = v;
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE lane_vec<T> bcast(T x) noexcept {
+  if constexpr (vectors<T>) {
+    return simd::splat<vec<T>>(x);
+  } else {
+    return x;
+  }
+}
+template <class V>
+SXLA_FORCE_INLINE constexpr V plus(V a, V b) noexcept {
+  if constexpr (is_complex_v<V>) {
+    return {a.real() + b.real(), a.imag() + b.imag()};
+  } else {
+    return simd::add(a, b);
+  }
+}
+// acc + a * b, rounded as the engine's order says: fused for reals (integers wrap);
+// for complex numbers (x + iy)(u + iv) = (xu - yv) + i(xv + yu), each part two fmas.
+template <class V>
+SXLA_FORCE_INLINE constexpr V madd(V a, V b, V acc) noexcept {
+  if constexpr (is_complex_v<V>) {
+    using R = typename V::value_type;
+    const R re = simd::fma(-a.imag(), b.imag(), simd::fma(a.real(), b.real(), acc.real()));
+    const R im = simd::fma(a.imag(), b.real(), simd::fma(a.real(), b.imag(), acc.imag()));
+    return {re, im};
+  } else {
+    return simd::fma(a, b, acc);
+  }
+}
+}  // namespace gemm_detail
+
+// The register blocking and cache blocking for computing type T.
+template <class T>
+struct gemm_params {
+  static constexpr std::size_t lanes = gemm_detail::width<T>;
+  // MR rows x NV vectors of accumulators; 24 of the 32 registers of AVX-512 (16 of 16
+  // otherwise), leaving room for the B vectors and a broadcast.
+  static constexpr std::size_t nv = gemm_detail::vectors<T> ? 2 : 4;
+  static constexpr std::size_t mr = gemm_detail::vectors<T> ? (lanes * sizeof(T) >= 64 ? 12 : 6) : 4;
+  static constexpr std::size_t nr = nv * lanes;
+  // kc: an A strip (mr x kc) takes half of L1; nc: a B block (kc x nc) half of L2;
+  // mc: an A panel (mc x kc) a quarter of L3.
+  static constexpr index_t kc = [] {
+    index_t k = static_cast<index_t>(SXLA_L1D_BYTES / 2 / (mr * sizeof(T)));
+    k -= k % 16;
+    return k < 16 ? index_t{16} : (k > 512 ? index_t{512} : k);
+  }();
+  static constexpr index_t nc = [] {
+    index_t n = static_cast<index_t>(SXLA_L2_BYTES / 2 / (static_cast<std::size_t>(kc) * sizeof(T)));
+    n -= n % static_cast<index_t>(nr);
+    return n < static_cast<index_t>(nr) ? static_cast<index_t>(nr) : n;
+  }();
+  static constexpr index_t mc = [] {
+    index_t m = static_cast<index_t>(SXLA_L3_BYTES / 4 / (static_cast<std::size_t>(kc) * sizeof(T)));
+    m -= m % static_cast<index_t>(mr);
+    return m < static_cast<index_t>(mr) ? static_cast<index_t>(mr) : m;
+  }();
+};
+
+// The length of the blocks of the summation order (see the top).
+template <class T>
+constexpr index_t block_sum_order() noexcept {
+  return gemm_params<T>::kc;
+}
+
+// The workspace gemm() needs, in elements of T.
+template <class T>
+constexpr std::size_t gemm_workspace_size(index_t m, index_t n, index_t k) noexcept {
+  using P = gemm_params<T>;
+  auto round_up = [](index_t x, index_t r) { return (x + r - 1) / r * r; };
+  const index_t kc = k < P::kc ? k : P::kc;
+  const index_t mc = round_up(m < P::mc ? m : P::mc, static_cast<index_t>(P::mr));
+  const index_t nc = round_up(n < P::nc ? n : P::nc, static_cast<index_t>(P::nr));
+  return static_cast<std::size_t>(kc * (mc + nc));
+}
+
+namespace gemm_detail {
+
+// Rows [i0, i0 + mc) x columns [p0, p0 + kc) of A, in strips of MR rows: strip s holds,
+// for each p, the MR values of column p (zero past the last row).
+template <class T, std::size_t MR, class S>
+void pack_a(matrix_ref<S> a, index_t i0, index_t mc, index_t p0, index_t kc, T* out) noexcept {
+  for (index_t s = 0; s < mc; s += static_cast<index_t>(MR)) {
+    const index_t rows = mc - s < static_cast<index_t>(MR) ? mc - s : static_cast<index_t>(MR);
+    const S* src = a.p + (i0 + s) * a.rs + p0 * a.cs;
+    if (rows == static_cast<index_t>(MR) && a.rs == 1) {
+      for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs)
+        for (std::size_t r = 0; r < MR; ++r) out[r] = static_cast<T>(src[r]);
+    } else {
+      for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs) {
+        for (std::size_t r = 0; r < MR; ++r)
+          out[r] = static_cast<index_t>(r) < rows ? static_cast<T>(src[static_cast<index_t>(r) * a.rs]) : T{};
+      }
+    }
+  }
+}
+
+// Rows [p0, p0 + kc) x columns [j0, j0 + nc) of B, in strips of NR columns: strip s
+// holds, for each p, the NR values of row p (zero past the last column).
+template <class T, std::size_t NR, class S>
+void pack_b(matrix_ref<S> b, index_t j0, index_t nc, index_t p0, index_t kc, T* out) noexcept {
+  for (index_t s = 0; s < nc; s += static_cast<index_t>(NR)) {
+    const index_t cols = nc - s < static_cast<index_t>(NR) ? nc - s : static_cast<index_t>(NR);
+    const S* src = b.p + p0 * b.rs + (j0 + s) * b.cs;
+    if (cols == static_cast<index_t>(NR) && b.cs == 1) {
+      for (index_t p = 0; p < kc; ++p, out += NR, src += b.rs)
+        for (std::size_t c = 0; c < NR; ++c) out[c] = static_cast<T>(src[c]);
+    } else {
+      for (index_t p = 0; p < kc; ++p, out += NR, src += b.rs) {
+        for (std::size_t c = 0; c < NR; ++c)
+          out[c] = static_cast<index_t>(c) < cols ? static_cast<T>(src[static_cast<index_t>(c) * b.cs]) : T{};
+      }
+    }
+  }
+}
+
+// The micro-kernel: C[0, rows) x [0, cols) (row stride ldc) := (or +=, when accumulate)
+// the product of an A strip (kc x MR, packed) and a B strip (kc x NV vectors, packed).
+template <class T, std::size_t MR, std::size_t NV>
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+void micro_kernel(index_t kc, const T* SXLA_RESTRICT a, const T* SXLA_RESTRICT b, T* SXLA_RESTRICT c, index_t ldc,
+                  std::size_t rows, std::size_t cols, bool accumulate) noexcept {
+  using V = lane_vec<T>;
+  constexpr std::size_t L = width<T>;
+  V acc[MR][NV];
+#pragma GCC unroll 32
+  for (std::size_t r = 0; r < MR; ++r)
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < NV; ++v) acc[r][v] = bcast<T>(T{});
+  for (index_t p = 0; p < kc; ++p) {
+    V bv[NV];
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < NV; ++v) bv[v] = ld(b + v * L);
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r) {
+      const V av = bcast<T>(a[r]);
+#pragma GCC unroll 8
+      for (std::size_t v = 0; v < NV; ++v) acc[r][v] = madd(av, bv[v], acc[r][v]);
+    }
+    a += MR;
+    b += NV * L;
+  }
+  if (rows == MR && cols == NV * L) {
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r) {
+      T* o = c + static_cast<index_t>(r) * ldc;
+#pragma GCC unroll 8
+      for (std::size_t v = 0; v < NV; ++v) st(accumulate ? plus(ld(o + v * L), acc[r][v]) : acc[r][v], o + v * L);
+    }
+  } else {
+    for (std::size_t r = 0; r < rows; ++r) {
+      T* o = c + static_cast<index_t>(r) * ldc;
+      for (std::size_t v = 0; v < NV && v * L < cols; ++v) {
+        const std::size_t n = cols - v * L < L ? cols - v * L : L;
+        st_n(accumulate ? plus(ld_n(o + v * L, n), acc[r][v]) : acc[r][v], o + v * L, n);
+      }
+    }
+  }
+}
+}  // namespace gemm_detail
+
+// C := A B for A m x k, B k x n, C m x n at row stride ldc (columns contiguous), with
+// work holding gemm_workspace_size<T>(m, n, k) elements. finish(i, j0, count) is called
+// once each row's columns [j0, j0 + count) are final, while they are still in cache
+// (dot's fused epilogues).
+template <class T, class SA, class SB, class Finish>
+void gemm(index_t m, index_t n, index_t k, matrix_ref<SA> a, matrix_ref<SB> b, T* c, index_t ldc, T* work,
+          Finish&& finish) noexcept {
+  using P = gemm_params<T>;
+  constexpr auto mr = static_cast<index_t>(P::mr);
+  constexpr auto nr = static_cast<index_t>(P::nr);
+  if (m <= 0 || n <= 0) return;
+  if (k <= 0) {
+    for (index_t i = 0; i < m; ++i) {
+      for (index_t j = 0; j < n; ++j) c[i * ldc + j] = T{};
+      finish(i, index_t{0}, n);
+    }
+    return;
+  }
+  const index_t kc_max = k < P::kc ? k : P::kc;
+  const index_t mc_max = m < P::mc ? m : P::mc;
+  T* apack = work;
+  T* bpack = work + kc_max * ((mc_max + mr - 1) / mr * mr);
+  for (index_t i0 = 0; i0 < m; i0 += P::mc) {
+    const index_t mc = m - i0 < P::mc ? m - i0 : P::mc;
+    for (index_t p0 = 0; p0 < k; p0 += P::kc) {
+      const index_t kc = k - p0 < P::kc ? k - p0 : P::kc;
+      const bool last = p0 + kc == k;
+      gemm_detail::pack_a<T, P::mr>(a, i0, mc, p0, kc, apack);
+      for (index_t j0 = 0; j0 < n; j0 += P::nc) {
+        const index_t nc = n - j0 < P::nc ? n - j0 : P::nc;
+        gemm_detail::pack_b<T, P::nr>(b, j0, nc, p0, kc, bpack);
+        for (index_t ir = 0; ir < mc; ir += mr) {
+          const auto rows = static_cast<std::size_t>(mc - ir < mr ? mc - ir : mr);
+          T* crow = c + (i0 + ir) * ldc + j0;
+          for (index_t jr = 0; jr < nc; jr += nr) {
+            const auto cols = static_cast<std::size_t>(nc - jr < nr ? nc - jr : nr);
+            gemm_detail::micro_kernel<T, P::mr, P::nv>(kc, apack + ir * kc, bpack + jr * kc, crow + jr, ldc, rows,
+                                                       cols, p0 != 0);
+          }
+          if (last)
+            for (index_t r = 0; r < static_cast<index_t>(rows); ++r) finish(i0 + ir + r, j0, nc);
+        }
+      }
+    }
+  }
+}
+
+// The largest dimension for which small_gemm applies.
+inline constexpr index_t small_gemm_limit = 32;
+
+namespace gemm_detail {
+// Rows [0, MR) of a small product (see small_gemm), every bound a constant.
+template <class T, std::size_t MR, index_t N, index_t K, index_t ARS, index_t ACS, index_t BRS, index_t LDC, class SA>
+SXLA_FORCE_INLINE void small_rows(const SA* a, const T* b, T* c) noexcept {
+  using V = lane_vec<T>;
+  constexpr std::size_t L = width<T>;
+  constexpr std::size_t nv = (static_cast<std::size_t>(N) + L - 1) / L;
+  constexpr std::size_t tail = static_cast<std::size_t>(N) - (nv - 1) * L;  // lanes of the last vector
+  V acc[MR][nv];
+#pragma GCC unroll 32
+  for (std::size_t r = 0; r < MR; ++r)
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < nv; ++v) acc[r][v] = bcast<T>(T{});
+  // The contraction loop unrolls by 16 at most (a full unroll of long ones makes g++
+  // keep the accumulators in memory).
+#pragma GCC unroll 16
+  for (index_t p = 0; p < K; ++p) {
+    V bv[nv];
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < nv; ++v)
+      bv[v] = v + 1 < nv || tail == L ? ld(b + p * BRS + static_cast<index_t>(v * L))
+                                      : ld_n(b + p * BRS + static_cast<index_t>(v * L), tail);
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r) {
+      const V av = bcast<T>(static_cast<T>(a[static_cast<index_t>(r) * ARS + p * ACS]));
+#pragma GCC unroll 8
+      for (std::size_t v = 0; v < nv; ++v) acc[r][v] = madd(av, bv[v], acc[r][v]);
+    }
+  }
+#pragma GCC unroll 32
+  for (std::size_t r = 0; r < MR; ++r) {
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < nv; ++v) {
+      T* o = c + static_cast<index_t>(r) * LDC + static_cast<index_t>(v * L);
+      if (v + 1 < nv || tail == L) {
+        st(acc[r][v], o);
+      } else {
+        st_n(acc[r][v], o, tail);
+      }
+    }
+  }
+}
+}  // namespace gemm_detail
+
+// C := A B for static sizes up to small_gemm_limit, without packing: A, B and C strided
+// with constant strides (B's and C's columns contiguous), every loop bound a constant:
+// blocks of rows whose accumulators fill at most 24 registers, the last block smaller.
+// The same order of summation as gemm() (k <= kc: one block).
+template <class T, index_t M, index_t N, index_t K, index_t ARS, index_t ACS, index_t BRS, index_t LDC, class SA,
+          class SB>
+SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
+  static_assert(std::is_same_v<SB, T>, "small_gemm: B is read as vectors of T");
+  constexpr std::size_t L = gemm_detail::width<T>;
+  constexpr std::size_t nv = (static_cast<std::size_t>(N) + L - 1) / L;
+  constexpr index_t most = static_cast<index_t>(24 / nv) < 1 ? 1 : static_cast<index_t>(24 / nv);
+  // Rows per block: M in equal blocks of at most `most` rows.
+  constexpr index_t blocks = (M + most - 1) / most;
+  constexpr index_t mr = (M + blocks - 1) / blocks;
+  index_t i0 = 0;
+  for (; i0 + mr <= M; i0 += mr)
+    gemm_detail::small_rows<T, static_cast<std::size_t>(mr), N, K, ARS, ACS, BRS, LDC>(a + i0 * ARS, b, c + i0 * LDC);
+  if constexpr (M % mr != 0)
+    gemm_detail::small_rows<T, static_cast<std::size_t>(M % mr), N, K, ARS, ACS, BRS, LDC>(a + i0 * ARS, b,
+                                                                                           c + i0 * LDC);
+}
+
+}  // namespace sxla::simd
+
+#endif  // SXLA_SIMD_GEMM_HPP
