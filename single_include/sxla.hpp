@@ -3915,6 +3915,41 @@ SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
   }
 }
 
+// Lane i takes lane i - i % g + k: lane k of each group of g lanes spread over its group
+// (g a power of two dividing the lane count, k < g).
+template <class T>
+SXLA_FORCE_INLINE vec<T> broadcast_in_groups(vec<T> v, std::size_t g, std::size_t k) noexcept {
+  if constexpr (sizeof(T) >= 4) {
+    using I = int_of<T>;
+    const tag<I> di;
+    const auto idx = hn::Add(hn::And(hn::Iota(di, I{0}), hn::Set(di, static_cast<I>(~(g - 1)))),
+                             hn::Set(di, static_cast<I>(k)));
+    return {hn::TableLookupLanes(v.raw, hn::IndicesFromVec(tag<T>(), idx))};
+  } else {
+    const detail::lane_array<T> a = detail::to_lanes(v);
+    detail::lane_array<T> r;
+    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i - i % g + k];
+    return detail::from_lanes(r);
+  }
+}
+
+// Lane i takes lane k * g + i % g: group k of g lanes, repeated over the vector.
+template <class T>
+SXLA_FORCE_INLINE vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept {
+  if constexpr (sizeof(T) >= 4) {
+    using I = int_of<T>;
+    const tag<I> di;
+    const auto idx = hn::Add(hn::And(hn::Iota(di, I{0}), hn::Set(di, static_cast<I>(g - 1))),
+                             hn::Set(di, static_cast<I>(k * g)));
+    return {hn::TableLookupLanes(v.raw, hn::IndicesFromVec(tag<T>(), idx))};
+  } else {
+    const detail::lane_array<T> a = detail::to_lanes(v);
+    detail::lane_array<T> r;
+    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[k * g + i % g];
+    return detail::from_lanes(r);
+  }
+}
+
 // Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
 // lane j. One unpack per pair and two 128-bit shuffles per vector on AVX-512 for 32- and
 // 64-bit lanes; through memory elsewhere.
@@ -4472,6 +4507,25 @@ SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
   return detail::from_lanes(r);
 }
 
+// Lane i takes lane i - i % g + k: lane k of each group of g lanes spread over its group
+// (g a power of two dividing the lane count, k < g; through memory, as repeat).
+template <class T>
+SXLA_FORCE_INLINE vec<T> broadcast_in_groups(vec<T> v, std::size_t g, std::size_t k) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  detail::lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i - i % g + k];
+  return detail::from_lanes(r);
+}
+
+// Lane i takes lane k * g + i % g: group k of g lanes, repeated over the vector.
+template <class T>
+SXLA_FORCE_INLINE vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  detail::lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[k * g + i % g];
+  return detail::from_lanes(r);
+}
+
 // Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
 // lane j (through memory: xsimd 8.1 has no transpose).
 template <class T>
@@ -4808,6 +4862,10 @@ template <class T>
 vec<T> reverse(vec<T> v) noexcept;
 template <class T>
 vec<T> repeat(vec<T> v, std::size_t n) noexcept;
+template <class T>
+vec<T> broadcast_in_groups(vec<T> v, std::size_t g, std::size_t k) noexcept;
+template <class T>
+vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept;
 template <class T>
 void transpose_square(vec<T> (&v)[1]) noexcept;
 template <class T>
@@ -9808,6 +9866,20 @@ template <class T, index_t M, index_t N, index_t K, index_t ARS, index_t ACS, in
 SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
   static_assert(std::is_same_v<SB, T>, "small_gemm: B is read as vectors of T");
   constexpr std::size_t L = gemm_detail::width<T>;
+  constexpr auto l = static_cast<index_t>(L);
+  if constexpr (gemm_detail::vectors<T> && std::is_same_v<SA, T> && M == K && K == N && M * N == l && ARS == K &&
+                ACS == 1 && BRS == N && LDC == N) {
+    // A, B and C each one vector (4 x 4 f32 on AVX-512): C += (column p of A spread over
+    // each row) * (row p of B repeated), p in order.
+    const vec<T> va = load(a), vb = load(b);
+    vec<T> acc = gemm_detail::bcast<T>(T{});
+    const auto g = static_cast<std::size_t>(N);
+#pragma GCC unroll 8
+    for (std::size_t p = 0; p < static_cast<std::size_t>(K); ++p)
+      acc = gemm_detail::madd(broadcast_in_groups(va, g, p), repeat_group(vb, g, p), acc);
+    store(acc, c);
+    return;
+  }
   constexpr std::size_t nv = (static_cast<std::size_t>(N) + L - 1) / L;
   constexpr index_t most = static_cast<index_t>(24 / nv) < 1 ? 1 : static_cast<index_t>(24 / nv);
   // Rows per block: M in equal blocks of at most `most` rows.

@@ -241,7 +241,7 @@ TEST_CASE_TEMPLATE("simd/vec: memory access touches exactly the lanes asked for"
   for (std::size_t i = 0; i < n; ++i) CHECK_EQ(fn.v[i], i < 3);
 }
 
-TEST_CASE_TEMPLATE("simd/vec: repeat and transpose_square move lanes as stated", T, float, double, std::int16_t,
+TEST_CASE_TEMPLATE("simd/vec: repeat, broadcast_in_groups, repeat_group and transpose_square move lanes as stated", T, float, double, std::int16_t,
                    std::int32_t, std::uint64_t) {
   constexpr std::size_t n = s::lanes<T>;
   T in[n][n];
@@ -257,6 +257,17 @@ TEST_CASE_TEMPLATE("simd/vec: repeat and transpose_square move lanes as stated",
   for (std::size_t period = 1; period <= n; period *= 2) {
     const auto r = lanes(s::repeat(s::load(in[1]), period));
     for (std::size_t i = 0; i < n; ++i) CHECK_EQ(r.v[i], in[1][i % period]);
+  }
+  // Groups of g lanes: lane k of each group spread over it; group k repeated.
+  for (std::size_t g = 1; g <= n; g *= 2) {
+    for (std::size_t k = 0; k < g; ++k) {
+      const auto b = lanes(s::broadcast_in_groups(s::load(in[2]), g, k));
+      for (std::size_t i = 0; i < n; ++i) CHECK_EQ(b.v[i], in[2][i / g * g + k]);
+    }
+    for (std::size_t k = 0; k < n / g; ++k) {
+      const auto r = lanes(s::repeat_group(s::load(in[3]), g, k));
+      for (std::size_t i = 0; i < n; ++i) CHECK_EQ(r.v[i], in[3][k * g + i % g]);
+    }
   }
 }
 

@@ -365,6 +365,20 @@ template <class T, index_t M, index_t N, index_t K, index_t ARS, index_t ACS, in
 SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
   static_assert(std::is_same_v<SB, T>, "small_gemm: B is read as vectors of T");
   constexpr std::size_t L = gemm_detail::width<T>;
+  constexpr auto l = static_cast<index_t>(L);
+  if constexpr (gemm_detail::vectors<T> && std::is_same_v<SA, T> && M == K && K == N && M * N == l && ARS == K &&
+                ACS == 1 && BRS == N && LDC == N) {
+    // A, B and C each one vector (4 x 4 f32 on AVX-512): C += (column p of A spread over
+    // each row) * (row p of B repeated), p in order.
+    const vec<T> va = load(a), vb = load(b);
+    vec<T> acc = gemm_detail::bcast<T>(T{});
+    const auto g = static_cast<std::size_t>(N);
+#pragma GCC unroll 8
+    for (std::size_t p = 0; p < static_cast<std::size_t>(K); ++p)
+      acc = gemm_detail::madd(broadcast_in_groups(va, g, p), repeat_group(vb, g, p), acc);
+    store(acc, c);
+    return;
+  }
   constexpr std::size_t nv = (static_cast<std::size_t>(N) + L - 1) / L;
   constexpr index_t most = static_cast<index_t>(24 / nv) < 1 ? 1 : static_cast<index_t>(24 / nv);
   // Rows per block: M in equal blocks of at most `most` rows.

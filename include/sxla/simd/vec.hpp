@@ -55,6 +55,10 @@ vec<T> reverse(vec<T> v) noexcept;
 template <class T>
 vec<T> repeat(vec<T> v, std::size_t n) noexcept;
 template <class T>
+vec<T> broadcast_in_groups(vec<T> v, std::size_t g, std::size_t k) noexcept;
+template <class T>
+vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept;
+template <class T>
 void transpose_square(vec<T> (&v)[1]) noexcept;
 template <class T>
 mask<T> first_n(std::size_t n) noexcept;

@@ -155,6 +155,25 @@ SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
   return detail::from_lanes(r);
 }
 
+// Lane i takes lane i - i % g + k: lane k of each group of g lanes spread over its group
+// (g a power of two dividing the lane count, k < g; through memory, as repeat).
+template <class T>
+SXLA_FORCE_INLINE vec<T> broadcast_in_groups(vec<T> v, std::size_t g, std::size_t k) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  detail::lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i - i % g + k];
+  return detail::from_lanes(r);
+}
+
+// Lane i takes lane k * g + i % g: group k of g lanes, repeated over the vector.
+template <class T>
+SXLA_FORCE_INLINE vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  detail::lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[k * g + i % g];
+  return detail::from_lanes(r);
+}
+
 // Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
 // lane j (through memory: xsimd 8.1 has no transpose).
 template <class T>
