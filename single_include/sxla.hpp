@@ -737,6 +737,45 @@ using idx = small_vector<index_t, max_rank>;
 
 #endif  // SXLA_CORE_INDEX_HPP
 // ---- end include/sxla/core/index.hpp ----
+// ---- begin include/sxla/core/parallel.hpp ----
+// sxla/core/parallel.hpp: how sxla runs work on threads it is given, never on its own.
+// A pool is any callable pool(n, f) that calls f(0), ..., f(n - 1), each exactly once,
+// in any order, possibly at the same time, and returns when all have returned (a thin
+// wrapper over the caller's thread pool, or openmp_pool below). Only the operations that
+// accept one (x::dot(...).parallel(pool, tasks)) use it.
+#ifndef SXLA_CORE_PARALLEL_HPP
+#define SXLA_CORE_PARALLEL_HPP
+
+#include <concepts>
+#include <cstdint>
+
+
+namespace sxla {
+
+namespace detail {
+struct pool_probe_task {
+  void operator()(index_t) const noexcept {}
+};
+}  // namespace detail
+
+template <class P>
+concept thread_pool = requires(P& pool, index_t n) { pool(n, detail::pool_probe_task{}); };
+
+#if defined(_OPENMP)
+// The tasks as an OpenMP parallel loop (a build with -fopenmp).
+struct openmp_pool {
+  template <class F>
+  void operator()(index_t n, F&& f) const {
+#pragma omp parallel for schedule(static)
+    for (index_t i = 0; i < n; ++i) f(i);
+  }
+};
+#endif
+
+}  // namespace sxla
+
+#endif  // SXLA_CORE_PARALLEL_HPP
+// ---- end include/sxla/core/parallel.hpp ----
 // ---- begin include/sxla/core/static_string.hpp ----
 // sxla/core/static_string.hpp: static_string<N>, a fixed-capacity string for constexpr
 // text (shape strings, messages) with no heap. Appends past the capacity are dropped
@@ -9490,7 +9529,9 @@ constexpr std::int32_t get_dimension_size(const X& x) noexcept {
 // dot), a dot computes each element it is asked for: x::eval it first.
 //
 // Memory: the engine's packing workspace and any temporary live on the stack up to
-// SXLA_STACK_TEMPORARY_BYTES, else on the heap. Threads: none.
+// SXLA_STACK_TEMPORARY_BYTES, else on the heap. Threads: none, unless given a pool:
+// x::dot(a, b).parallel(pool, 8) splits the rows of the product into 8 parts run through
+// pool (core/parallel.hpp: a wrapper over the caller's pool, or x::openmp_pool).
 #ifndef SXLA_OPS_DOT_GENERAL_HPP
 #define SXLA_OPS_DOT_GENERAL_HPP
 
@@ -10173,7 +10214,16 @@ constexpr idx iota_list(std::size_t from, std::size_t count) noexcept {
 }  // namespace detail
 
 // DotGeneral(lhs, rhs, dims) as a lazy node; R the result type, A the accumulation type.
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+namespace detail {
+struct no_pool {};
+template <class Pool>
+struct pool_ref {
+  Pool* pool;
+  index_t tasks;
+};
+}  // namespace detail
+
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool = void>
 struct dot_node {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
@@ -10189,6 +10239,15 @@ struct dot_node {
 
   Lhs lhs;
   Rhs rhs;
+  [[no_unique_address]] std::conditional_t<std::is_void_v<Pool>, detail::no_pool, detail::pool_ref<Pool>> threads{};
+
+  // The same product, its rows split into `tasks` parts run through pool (core/parallel.hpp;
+  // each part packs its own panels). Products of at most small_gemm_limit per dimension
+  // stay on the calling thread.
+  template <thread_pool Q>
+  constexpr dot_node<Lhs, Rhs, P, R, A, Q> parallel(Q& pool, index_t tasks) const noexcept {
+    return {lhs, rhs, {&pool, tasks < 1 ? index_t{1} : tasks}};
+  }
 
   // One element, in the engine's order of summation.
   constexpr R at(const multi_index<rank>& o) const noexcept {
@@ -10328,9 +10387,9 @@ void with_matrix_operand(const Op& op, F&& use) {
 }
 }  // namespace detail
 
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool>
 template <class D, class Finish>
-void dot_node<Lhs, Rhs, P, R, A>::run_into(A* c, Finish& finish) const {
+void dot_node<Lhs, Rhs, P, R, A, Pool>::run_into(A* c, Finish& finish) const {
   detail::with_matrix_operand<A, Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>(lhs, [&](const auto& l) {
     detail::with_matrix_operand<A, Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>(
         rhs, [&](const auto& r) { run_matrices<D>(l, r, c, finish); });
@@ -10339,9 +10398,9 @@ void dot_node<Lhs, Rhs, P, R, A>::run_into(A* c, Finish& finish) const {
 
 // Runs finish over row i of batch `batch`, columns [j0, j0 + count) of the engine's
 // matrix, as runs along the result's last dimension.
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool>
 template <class Finish>
-void dot_node<Lhs, Rhs, P, R, A>::finish_rows(Finish& finish, index_t batch, index_t i, index_t j0,
+void dot_node<Lhs, Rhs, P, R, A, Pool>::finish_rows(Finish& finish, index_t batch, index_t i, index_t j0,
                                               index_t count) const {
   if constexpr (rank > 0) {
     multi_index<rank> start{};
@@ -10373,9 +10432,9 @@ void dot_node<Lhs, Rhs, P, R, A>::finish_rows(Finish& finish, index_t batch, ind
   }
 }
 
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A>
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool>
 template <class D, class LO, class RO, class Finish>
-void dot_node<Lhs, Rhs, P, R, A>::run_matrices(const LO& l, const RO& r, A* c, Finish& finish) const {
+void dot_node<Lhs, Rhs, P, R, A, Pool>::run_matrices(const LO& l, const RO& r, A* c, Finish& finish) const {
   using namespace detail;
   using LS = typename LO::shape_type;
   using RS = typename RO::shape_type;
@@ -10403,7 +10462,8 @@ void dot_node<Lhs, Rhs, P, R, A>::run_matrices(const LO& l, const RO& r, A* c, F
   const TL* a = l.data();
   const TR* b = r.data();
   static constexpr std::size_t work = small ? 0 : simd::gemm_workspace_size<A>(P.m, P.n, P.k);
-  with_buffer<A, work>([&](A* ws) {
+  // Rows [r0, r1) of every batch, with workspace ws.
+  auto rows = [&](index_t r0, index_t r1, A* ws) {
     for (index_t bt = 0; bt < P.batch; ++bt) {
       const TL* ab = a + group_offset(lb, ls, lst, bt);
       const TR* bb = b + group_offset(rb, rs, rst, bt);
@@ -10412,11 +10472,24 @@ void dot_node<Lhs, Rhs, P, R, A>::run_matrices(const LO& l, const RO& r, A* c, F
         simd::small_gemm<A, P.m, P.n, P.k, a_rs, a_cs, b_rs, ldc>(ab, bb, cb);
         for (index_t i = 0; i < P.m; ++i) finish_rows(finish, bt, i, 0, P.n);
       } else {
-        simd::gemm<A>(P.m, P.n, P.k, simd::matrix_ref<TL>{ab, a_rs, a_cs}, simd::matrix_ref<TR>{bb, b_rs, b_cs}, cb,
-                      ldc, ws, [&](index_t i, index_t j0, index_t count) { finish_rows(finish, bt, i, j0, count); });
+        simd::gemm<A>(r1 - r0, P.n, P.k, simd::matrix_ref<TL>{ab + r0 * a_rs, a_rs, a_cs},
+                      simd::matrix_ref<TR>{bb, b_rs, b_cs}, cb + r0 * ldc, ldc, ws,
+                      [&](index_t i, index_t j0, index_t count) { finish_rows(finish, bt, r0 + i, j0, count); });
       }
     }
-  });
+  };
+  if constexpr (!std::is_void_v<Pool> && !small) {
+    // Parts of whole micro-kernel strips.
+    constexpr index_t mr = static_cast<index_t>(simd::gemm_params<A>::mr);
+    const index_t tasks = threads.tasks;
+    auto bound = [&](index_t t) { return t >= tasks ? P.m : P.m * t / tasks / mr * mr; };
+    (*threads.pool)(tasks, [&](index_t t) {
+      const index_t r0 = bound(t), r1 = bound(t + 1);
+      if (r0 < r1) with_buffer<A, work>([&](A* ws) { rows(r0, r1, ws); });
+    });
+  } else {
+    with_buffer<A, work>([&](A* ws) { rows(0, P.m, ws); });
+  }
 }
 
 namespace detail {

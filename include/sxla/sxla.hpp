@@ -9,6 +9,7 @@
 #include "sxla/core/element_type.hpp"
 #include "sxla/core/float16.hpp"
 #include "sxla/core/index.hpp"
+#include "sxla/core/parallel.hpp"
 #include "sxla/core/small_vector.hpp"
 #include "sxla/core/static_string.hpp"
 

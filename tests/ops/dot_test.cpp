@@ -5,7 +5,7 @@
 // (row- and column-major, padded, tiled operands and destinations), odd sizes (1, 3, 17,
 // 255, and contractions longer than the engine's block), element types (f32, f64, c64,
 // s8 and u8 accumulating in 32 bits, bf16 in f32), expression operands, and fused
-// epilogues. Tolerance: the bound documented in dot_general.hpp,
+// epilogues, and rows split over a caller's thread pool. Tolerance: the bound documented in dot_general.hpp,
 // |error| <= (kc + K / kc + 2) u sum |a b|, u the accumulation type's unit roundoff.
 #include <sxla/sxla.hpp>
 
@@ -17,7 +17,9 @@
 #include <limits>
 #include <memory>
 #include <random>
+#include <thread>
 #include <type_traits>
+#include <vector>
 
 namespace x = sxla;
 
@@ -191,6 +193,8 @@ TEST_CASE("dot: f32 matrix products at odd sizes (1, 3, 17, 255) and past the en
   check_matmul<64, 700, 70>(6);    // three blocks of the contraction
   check_matmul<300, 20, 400>(7);   // several column blocks of B
   check_matmul<32, 32, 32>(8);     // the small static path
+  check_matmul<4, 4, 4>(9);        // one vector each (AVX-512 f32)
+  check_matmul<8, 8, 8>(10);
 }
 
 TEST_CASE("dot: layouts of the operands and of the destination") {
@@ -323,4 +327,38 @@ TEST_CASE("dot: expression operands, and elementwise work fused over a dot") {
   // Into a column-major destination (a second pass, through a temporary).
   x::tensor<"f32[23,33]{0,1}"> ycol = x::max(x::add(x::dot(*a, b), *bias, x::broadcast_dimensions<1>), 0.0f);
   CHECK(ycol == y);
+}
+
+namespace {
+// A pool that runs each task on a thread of its own.
+struct thread_per_task {
+  int* calls;
+  template <class F>
+  void operator()(x::index_t n, F&& f) const {
+    std::vector<std::thread> threads;
+    for (x::index_t i = 0; i < n; ++i) threads.emplace_back([&f, i] { f(i); });
+    for (auto& t : threads) t.join();
+    ++*calls;
+  }
+};
+}  // namespace
+
+TEST_CASE("dot: rows split over a caller's pool give the same bits as one thread") {
+  int calls = 0;
+  thread_per_task pool{&calls};
+  const auto a = random_tensor<"f32[101,70]">(51);
+  const auto b = random_tensor<"f32[70,45]">(52);
+  const auto bias = random_tensor<"f32[45]">(53);
+  const x::tensor<"f32[101,45]"> serial = x::dot(*a, *b);
+  const x::tensor<"f32[101,45]"> split = x::dot(*a, *b).parallel(pool, 3);
+  CHECK(calls == 1);
+  CHECK(split == serial);
+  const x::tensor<"f32[101,45]"> fused =
+      x::max(x::add(x::dot(*a, *b).parallel(pool, 4), *bias, x::broadcast_dimensions<1>), 0.0f);
+  const x::tensor<"f32[101,45]"> expected = x::max(x::add(serial, *bias, x::broadcast_dimensions<1>), 0.0f);
+  CHECK(calls == 2);
+  CHECK(fused == expected);
+  // More parts than strips of rows: the empty parts do nothing.
+  const x::tensor<"f32[101,45]"> many = x::dot(*a, *b).parallel(pool, 40);
+  CHECK(many == serial);
 }
