@@ -2958,7 +2958,6 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 #define SXLA_EXPR_ASSIGN_HPP
 
 #include <cstdint>
-#include <memory>
 #include <type_traits>
 
 // ---- begin include/sxla/expr/executor.hpp ----
@@ -3938,55 +3937,42 @@ SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
   }
 }
 
-// Lane i takes lane i % n of v (n a power of two that divides the lane count).
+namespace detail {
+// Lane i takes lane (i & m) + k (through memory for 8- and 16-bit lanes).
 template <class T>
-SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
+SXLA_FORCE_INLINE vec<T> lanes_from(vec<T> v, std::size_t m, std::size_t k) noexcept {
   if constexpr (sizeof(T) >= 4) {
     using I = int_of<T>;
     const tag<I> di;
-    const auto idx = hn::And(hn::Iota(di, I{0}), hn::Set(di, static_cast<I>(n - 1)));
+    const auto idx =
+        hn::Add(hn::And(hn::Iota(di, I{0}), hn::Set(di, static_cast<I>(m))), hn::Set(di, static_cast<I>(k)));
     return {hn::TableLookupLanes(v.raw, hn::IndicesFromVec(tag<T>(), idx))};
   } else {
-    const detail::lane_array<T> a = detail::to_lanes(v);
-    detail::lane_array<T> r;
-    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i % n];
-    return detail::from_lanes(r);
+    const lane_array<T> a = to_lanes(v);
+    lane_array<T> r;
+    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[(i & m) + k];
+    return from_lanes(r);
   }
+}
+}  // namespace detail
+
+// Lane i takes lane i % n of v (n a power of two that divides the lane count).
+template <class T>
+SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
+  return detail::lanes_from(v, n - 1, 0);
 }
 
 // Lane i takes lane i - i % g + k: lane k of each group of g lanes spread over its group
 // (g a power of two dividing the lane count, k < g).
 template <class T>
 SXLA_FORCE_INLINE vec<T> broadcast_in_groups(vec<T> v, std::size_t g, std::size_t k) noexcept {
-  if constexpr (sizeof(T) >= 4) {
-    using I = int_of<T>;
-    const tag<I> di;
-    const auto idx = hn::Add(hn::And(hn::Iota(di, I{0}), hn::Set(di, static_cast<I>(~(g - 1)))),
-                             hn::Set(di, static_cast<I>(k)));
-    return {hn::TableLookupLanes(v.raw, hn::IndicesFromVec(tag<T>(), idx))};
-  } else {
-    const detail::lane_array<T> a = detail::to_lanes(v);
-    detail::lane_array<T> r;
-    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i - i % g + k];
-    return detail::from_lanes(r);
-  }
+  return detail::lanes_from(v, ~(g - 1), k);
 }
 
 // Lane i takes lane k * g + i % g: group k of g lanes, repeated over the vector.
 template <class T>
 SXLA_FORCE_INLINE vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept {
-  if constexpr (sizeof(T) >= 4) {
-    using I = int_of<T>;
-    const tag<I> di;
-    const auto idx = hn::Add(hn::And(hn::Iota(di, I{0}), hn::Set(di, static_cast<I>(g - 1))),
-                             hn::Set(di, static_cast<I>(k * g)));
-    return {hn::TableLookupLanes(v.raw, hn::IndicesFromVec(tag<T>(), idx))};
-  } else {
-    const detail::lane_array<T> a = detail::to_lanes(v);
-    detail::lane_array<T> r;
-    for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[k * g + i % g];
-    return detail::from_lanes(r);
-  }
+  return detail::lanes_from(v, g - 1, k * g);
 }
 
 // Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
@@ -4537,32 +4523,34 @@ SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
   return detail::from_lanes(r);
 }
 
+namespace detail {
+// Lane i takes lane (i & m) + k (through memory).
+template <class T>
+SXLA_FORCE_INLINE vec<T> lanes_from(vec<T> v, std::size_t m, std::size_t k) noexcept {
+  const lane_array<T> a = to_lanes(v);
+  lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[(i & m) + k];
+  return from_lanes(r);
+}
+}  // namespace detail
+
 // Lane i takes lane i % n of v (n a power of two that divides the lane count).
 template <class T>
 SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
-  const detail::lane_array<T> a = detail::to_lanes(v);
-  detail::lane_array<T> r;
-  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i % n];
-  return detail::from_lanes(r);
+  return detail::lanes_from(v, n - 1, 0);
 }
 
 // Lane i takes lane i - i % g + k: lane k of each group of g lanes spread over its group
-// (g a power of two dividing the lane count, k < g; through memory, as repeat).
+// (g a power of two dividing the lane count, k < g).
 template <class T>
 SXLA_FORCE_INLINE vec<T> broadcast_in_groups(vec<T> v, std::size_t g, std::size_t k) noexcept {
-  const detail::lane_array<T> a = detail::to_lanes(v);
-  detail::lane_array<T> r;
-  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i - i % g + k];
-  return detail::from_lanes(r);
+  return detail::lanes_from(v, ~(g - 1), k);
 }
 
 // Lane i takes lane k * g + i % g: group k of g lanes, repeated over the vector.
 template <class T>
 SXLA_FORCE_INLINE vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept {
-  const detail::lane_array<T> a = detail::to_lanes(v);
-  detail::lane_array<T> r;
-  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[k * g + i % g];
-  return detail::from_lanes(r);
+  return detail::lanes_from(v, g - 1, k * g);
 }
 
 // Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
@@ -5620,7 +5608,8 @@ constexpr auto substitute_producer(const E& e, const Leaf& leaf) noexcept {
   } else if constexpr (detail::producer_count<E>::value == 0) {
     return e;
   } else {
-    return e.ops.apply([&](const auto&... op) { return detail::rebuild_elementwise(e, substitute_producer(op, leaf)...); });
+    return e.ops.apply(
+        [&](const auto&... op) { return detail::rebuild_elementwise(e, substitute_producer(op, leaf)...); });
   }
 }
 
@@ -5911,6 +5900,20 @@ SXLA_FORCE_INLINE void evaluate_tiled(Dst& dst, const E& e) noexcept {
   }
 }
 
+// use(t) with t a tensor<S> of unspecified values: on the stack up to
+// SXLA_STACK_TEMPORARY_BYTES, else on the heap (the one allocation sxla may make).
+template <shape_spec S, class F>
+void with_scratch(F&& use) {
+  using tmp_t = tensor<S>;
+  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
+    tmp_t tmp(uninitialized);
+    use(tmp);
+  } else {
+    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
+    use(*tmp);
+  }
+}
+
 // Whether expression e reads any of the memory of dst.
 template <class Dst, class E>
 bool reads_memory_of(const Dst& dst, const E& e) noexcept {
@@ -5946,20 +5949,10 @@ void evaluate_fused(Dst& dst, const E& e) noexcept {
       }
     }
   }
-  using tmp_t = tensor<P::spec>;
-  auto second_pass = [&](const tmp_t& tmp) {
-    evaluate_plain(dst, substitute_producer(e, array_leaf<tmp_t, false>{&tmp}));
-  };
-  auto ignore = [](const multi_index<P::rank>&, index_t) {};
-  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-    tmp_t tmp(uninitialized);
-    p.produce(tmp, ignore);
-    second_pass(tmp);
-  } else {
-    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
-    p.produce(*tmp, ignore);
-    second_pass(*tmp);
-  }
+  with_scratch<P::spec>([&](tensor<P::spec>& tmp) {
+    p.produce(tmp, [](const multi_index<P::rank>&, index_t) {});
+    evaluate_plain(dst, substitute_producer(e, array_leaf<tensor<P::spec>, false>{&tmp}));
+  });
 }
 
 }  // namespace detail
@@ -6034,20 +6027,13 @@ SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e) noexc
   return conflict;
 }
 
-// use(t) with t a temporary tensor<S> holding e's elements: on the stack up to
-// SXLA_STACK_TEMPORARY_BYTES, else on the heap (the one allocation sxla may make).
+// use(t) with t a temporary tensor<S> holding e's elements (with_scratch).
 template <shape_spec S, class E, class F>
 void with_temporary(const E& e, F&& use) {
-  using tmp_t = tensor<S>;
-  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-    tmp_t tmp(uninitialized);
+  with_scratch<S>([&](tensor<S>& tmp) {
     evaluate(tmp, e);
-    use(static_cast<const tmp_t&>(tmp));
-  } else {
-    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
-    evaluate(*tmp, e);
-    use(static_cast<const tmp_t&>(*tmp));
-  }
+    use(static_cast<const tensor<S>&>(tmp));
+  });
 }
 
 template <class Dst, class E>
@@ -9720,9 +9706,10 @@ constexpr std::size_t gemm_workspace_size(index_t m, index_t n, index_t k) noexc
 namespace gemm_detail {
 
 // Rows [i0, i0 + mc) x columns [p0, p0 + kc) of A, in strips of MR rows: strip s holds,
-// for each p, the MR values of column p (zero past the last row).
+// for each p, the MR values of column p (zero past the last row). B's strips of NR
+// columns are the same packing of B transposed (rows and columns strides swapped).
 template <class T, std::size_t MR, class S>
-void pack_a(matrix_ref<S> a, index_t i0, index_t mc, index_t p0, index_t kc, T* out) noexcept {
+void pack_strips(matrix_ref<S> a, index_t i0, index_t mc, index_t p0, index_t kc, T* out) noexcept {
   for (index_t s = 0; s < mc; s += static_cast<index_t>(MR)) {
     const index_t rows = mc - s < static_cast<index_t>(MR) ? mc - s : static_cast<index_t>(MR);
     const S* src = a.p + (i0 + s) * a.rs + p0 * a.cs;
@@ -9733,25 +9720,6 @@ void pack_a(matrix_ref<S> a, index_t i0, index_t mc, index_t p0, index_t kc, T* 
       for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs) {
         for (std::size_t r = 0; r < MR; ++r)
           out[r] = static_cast<index_t>(r) < rows ? static_cast<T>(src[static_cast<index_t>(r) * a.rs]) : T{};
-      }
-    }
-  }
-}
-
-// Rows [p0, p0 + kc) x columns [j0, j0 + nc) of B, in strips of NR columns: strip s
-// holds, for each p, the NR values of row p (zero past the last column).
-template <class T, std::size_t NR, class S>
-void pack_b(matrix_ref<S> b, index_t j0, index_t nc, index_t p0, index_t kc, T* out) noexcept {
-  for (index_t s = 0; s < nc; s += static_cast<index_t>(NR)) {
-    const index_t cols = nc - s < static_cast<index_t>(NR) ? nc - s : static_cast<index_t>(NR);
-    const S* src = b.p + p0 * b.rs + (j0 + s) * b.cs;
-    if (cols == static_cast<index_t>(NR) && b.cs == 1) {
-      for (index_t p = 0; p < kc; ++p, out += NR, src += b.rs)
-        for (std::size_t c = 0; c < NR; ++c) out[c] = static_cast<T>(src[c]);
-    } else {
-      for (index_t p = 0; p < kc; ++p, out += NR, src += b.rs) {
-        for (std::size_t c = 0; c < NR; ++c)
-          out[c] = static_cast<index_t>(c) < cols ? static_cast<T>(src[static_cast<index_t>(c) * b.cs]) : T{};
       }
     }
   }
@@ -9831,10 +9799,10 @@ void gemm(index_t m, index_t n, index_t k, matrix_ref<SA> a, matrix_ref<SB> b, T
     for (index_t p0 = 0; p0 < k; p0 += P::kc) {
       const index_t kc = k - p0 < P::kc ? k - p0 : P::kc;
       const bool last = p0 + kc == k;
-      gemm_detail::pack_a<T, P::mr>(a, i0, mc, p0, kc, apack);
+      gemm_detail::pack_strips<T, P::mr>(a, i0, mc, p0, kc, apack);
       for (index_t j0 = 0; j0 < n; j0 += P::nc) {
         const index_t nc = n - j0 < P::nc ? n - j0 : P::nc;
-        gemm_detail::pack_b<T, P::nr>(b, j0, nc, p0, kc, bpack);
+        gemm_detail::pack_strips<T, P::nr>(matrix_ref<SB>{b.p, b.cs, b.rs}, j0, nc, p0, kc, bpack);
         for (index_t ir = 0; ir < mc; ir += mr) {
           const auto rows = static_cast<std::size_t>(mc - ir < mr ? mc - ir : mr);
           T* crow = c + (i0 + ir) * ldc + j0;
@@ -9988,7 +9956,8 @@ constexpr dot_error check_dot(const idx& lc, const idx& rc, const idx& lb, const
     if (ls[static_cast<std::size_t>(lc[t])] != rs[static_cast<std::size_t>(rc[t])])
       return dot_error::contracting_sizes_differ;
   for (std::size_t t = 0; t < lb.size(); ++t)
-    if (ls[static_cast<std::size_t>(lb[t])] != rs[static_cast<std::size_t>(rb[t])]) return dot_error::batch_sizes_differ;
+    if (ls[static_cast<std::size_t>(lb[t])] != rs[static_cast<std::size_t>(rb[t])])
+      return dot_error::batch_sizes_differ;
   return dot_error::none;
 }
 
@@ -10174,21 +10143,6 @@ void with_buffer(F&& use) {
   }
 }
 
-// use(t) with t a tensor<S> holding e's elements (stack or heap, as above).
-template <shape_spec S, class E, class F>
-void with_evaluated(const E& e, F&& use) {
-  using tmp_t = tensor<S>;
-  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-    tmp_t tmp(uninitialized);
-    evaluate(tmp, e);
-    use(static_cast<const tmp_t&>(tmp));
-  } else {
-    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
-    evaluate(*tmp, e);
-    use(static_cast<const tmp_t&>(*tmp));
-  }
-}
-
 template <idx Perm, class E>
 constexpr auto transposed(const E& e) noexcept {
   return [&]<std::size_t... I>(std::index_sequence<I...>) { return transpose<Perm[I]...>(e); }(
@@ -10334,13 +10288,7 @@ struct dot_node {
                            [&] { finish(i, static_cast<index_t>(P.result[rank - 1])); });
         }
       };
-      if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-        tmp_t tmp(uninitialized);
-        rest(tmp);
-      } else {
-        const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
-        rest(*tmp);
-      }
+      detail::with_scratch<tmp_spec>(rest);
     }
   }
 
@@ -10382,7 +10330,7 @@ void with_matrix_operand(const Op& op, F&& use) {
   } else {
     constexpr idx perm = concat(Batch, Rows, Cols);
     constexpr shape_spec s = logical_spec(primitive_type_of<A>, permuted_sizes(perm, Op::spec.dimensions));
-    with_evaluated<s>(convert<A>(transposed<perm>(op)), [&](const auto& t) { use(as_operand(t)); });
+    with_temporary<s>(convert<A>(transposed<perm>(op)), [&](const auto& t) { use(as_operand(t)); });
   }
 }
 }  // namespace detail

@@ -104,7 +104,9 @@ void check_dot(const L& lhs, const R& rhs, const Out& got) {
     u = std::numeric_limits<real_of_t<Acc>>::epsilon() / 2;
   }
   const long double kc = static_cast<long double>(x::simd::block_sum_order<Acc>());
-  const long double bound_factor = (kc + static_cast<long double>(k) / kc + 2) * u * (std::is_same_v<W, long double> ? 1 : 4);
+  // Complex products: each part is two fmas per term, so four roundings where a real has one.
+  const long double parts = std::is_same_v<W, long double> ? 1 : 4;
+  const long double bound_factor = (kc + static_cast<long double>(k) / kc + 2) * u * parts;
   x::multi_index<orank> oi{};
   int failures = 0;
   if (Out::element_count == 0) return;
@@ -136,7 +138,8 @@ void check_dot(const L& lhs, const R& rhs, const Out& got) {
         const W a = static_cast<W>(static_cast<Acc>(l.at(li)));
         const W b = static_cast<W>(static_cast<Acc>(r.at(ri)));
         if constexpr (std::is_integral_v<Acc>) {
-          sum = static_cast<W>(static_cast<Acc>(static_cast<std::int64_t>(sum) + static_cast<std::int64_t>(a) * static_cast<std::int64_t>(b)));
+          const auto product = static_cast<std::int64_t>(a) * static_cast<std::int64_t>(b);
+          sum = static_cast<W>(static_cast<Acc>(static_cast<std::int64_t>(sum) + product));  // wraps as Acc
         } else {
           sum += a * b;
           mag += std::abs(a * b);

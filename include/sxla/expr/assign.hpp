@@ -11,11 +11,10 @@
 #define SXLA_EXPR_ASSIGN_HPP
 
 #include <cstdint>
-#include <memory>
 #include <type_traits>
 
 #include "sxla/config.hpp"                 // SXLA_STACK_TEMPORARY_BYTES, SXLA_FORCE_INLINE
-#include "sxla/expr/executor.hpp"          // evaluate
+#include "sxla/expr/executor.hpp"          // evaluate, with_scratch
 #include "sxla/expr/expression.hpp"        // expression
 #include "sxla/expr/leaf.hpp"              // operand, as_operand
 #include "sxla/shape/shape_spec.hpp"       // shape_spec
@@ -45,20 +44,13 @@ SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e) noexc
   return conflict;
 }
 
-// use(t) with t a temporary tensor<S> holding e's elements: on the stack up to
-// SXLA_STACK_TEMPORARY_BYTES, else on the heap (the one allocation sxla may make).
+// use(t) with t a temporary tensor<S> holding e's elements (with_scratch).
 template <shape_spec S, class E, class F>
 void with_temporary(const E& e, F&& use) {
-  using tmp_t = tensor<S>;
-  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-    tmp_t tmp(uninitialized);
+  with_scratch<S>([&](tensor<S>& tmp) {
     evaluate(tmp, e);
-    use(static_cast<const tmp_t&>(tmp));
-  } else {
-    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
-    evaluate(*tmp, e);
-    use(static_cast<const tmp_t&>(*tmp));
-  }
+    use(static_cast<const tensor<S>&>(tmp));
+  });
 }
 
 template <class Dst, class E>

@@ -322,6 +322,20 @@ SXLA_FORCE_INLINE void evaluate_tiled(Dst& dst, const E& e) noexcept {
   }
 }
 
+// use(t) with t a tensor<S> of unspecified values: on the stack up to
+// SXLA_STACK_TEMPORARY_BYTES, else on the heap (the one allocation sxla may make).
+template <shape_spec S, class F>
+void with_scratch(F&& use) {
+  using tmp_t = tensor<S>;
+  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
+    tmp_t tmp(uninitialized);
+    use(tmp);
+  } else {
+    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
+    use(*tmp);
+  }
+}
+
 // Whether expression e reads any of the memory of dst.
 template <class Dst, class E>
 bool reads_memory_of(const Dst& dst, const E& e) noexcept {
@@ -357,20 +371,10 @@ void evaluate_fused(Dst& dst, const E& e) noexcept {
       }
     }
   }
-  using tmp_t = tensor<P::spec>;
-  auto second_pass = [&](const tmp_t& tmp) {
-    evaluate_plain(dst, substitute_producer(e, array_leaf<tmp_t, false>{&tmp}));
-  };
-  auto ignore = [](const multi_index<P::rank>&, index_t) {};
-  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-    tmp_t tmp(uninitialized);
-    p.produce(tmp, ignore);
-    second_pass(tmp);
-  } else {
-    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
-    p.produce(*tmp, ignore);
-    second_pass(*tmp);
-  }
+  with_scratch<P::spec>([&](tensor<P::spec>& tmp) {
+    p.produce(tmp, [](const multi_index<P::rank>&, index_t) {});
+    evaluate_plain(dst, substitute_producer(e, array_leaf<tensor<P::spec>, false>{&tmp}));
+  });
 }
 
 }  // namespace detail

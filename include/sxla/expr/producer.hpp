@@ -94,7 +94,8 @@ constexpr auto substitute_producer(const E& e, const Leaf& leaf) noexcept {
   } else if constexpr (detail::producer_count<E>::value == 0) {
     return e;
   } else {
-    return e.ops.apply([&](const auto&... op) { return detail::rebuild_elementwise(e, substitute_producer(op, leaf)...); });
+    return e.ops.apply(
+        [&](const auto&... op) { return detail::rebuild_elementwise(e, substitute_producer(op, leaf)...); });
   }
 }
 

@@ -49,7 +49,8 @@
 #include "sxla/core/float16.hpp"           // small_float
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
 #include "sxla/core/parallel.hpp"          // thread_pool
-#include "sxla/expr/executor.hpp"          // evaluate
+#include "sxla/expr/assign.hpp"            // detail::with_temporary
+#include "sxla/expr/executor.hpp"          // evaluate, detail::with_scratch
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, array_leaf
 #include "sxla/expr/line.hpp"              // make_gather_line
@@ -109,7 +110,8 @@ constexpr dot_error check_dot(const idx& lc, const idx& rc, const idx& lb, const
     if (ls[static_cast<std::size_t>(lc[t])] != rs[static_cast<std::size_t>(rc[t])])
       return dot_error::contracting_sizes_differ;
   for (std::size_t t = 0; t < lb.size(); ++t)
-    if (ls[static_cast<std::size_t>(lb[t])] != rs[static_cast<std::size_t>(rb[t])]) return dot_error::batch_sizes_differ;
+    if (ls[static_cast<std::size_t>(lb[t])] != rs[static_cast<std::size_t>(rb[t])])
+      return dot_error::batch_sizes_differ;
   return dot_error::none;
 }
 
@@ -295,21 +297,6 @@ void with_buffer(F&& use) {
   }
 }
 
-// use(t) with t a tensor<S> holding e's elements (stack or heap, as above).
-template <shape_spec S, class E, class F>
-void with_evaluated(const E& e, F&& use) {
-  using tmp_t = tensor<S>;
-  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-    tmp_t tmp(uninitialized);
-    evaluate(tmp, e);
-    use(static_cast<const tmp_t&>(tmp));
-  } else {
-    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
-    evaluate(*tmp, e);
-    use(static_cast<const tmp_t&>(*tmp));
-  }
-}
-
 template <idx Perm, class E>
 constexpr auto transposed(const E& e) noexcept {
   return [&]<std::size_t... I>(std::index_sequence<I...>) { return transpose<Perm[I]...>(e); }(
@@ -455,13 +442,7 @@ struct dot_node {
                            [&] { finish(i, static_cast<index_t>(P.result[rank - 1])); });
         }
       };
-      if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-        tmp_t tmp(uninitialized);
-        rest(tmp);
-      } else {
-        const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
-        rest(*tmp);
-      }
+      detail::with_scratch<tmp_spec>(rest);
     }
   }
 
@@ -503,7 +484,7 @@ void with_matrix_operand(const Op& op, F&& use) {
   } else {
     constexpr idx perm = concat(Batch, Rows, Cols);
     constexpr shape_spec s = logical_spec(primitive_type_of<A>, permuted_sizes(perm, Op::spec.dimensions));
-    with_evaluated<s>(convert<A>(transposed<perm>(op)), [&](const auto& t) { use(as_operand(t)); });
+    with_temporary<s>(convert<A>(transposed<perm>(op)), [&](const auto& t) { use(as_operand(t)); });
   }
 }
 }  // namespace detail

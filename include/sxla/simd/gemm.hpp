@@ -178,9 +178,10 @@ constexpr std::size_t gemm_workspace_size(index_t m, index_t n, index_t k) noexc
 namespace gemm_detail {
 
 // Rows [i0, i0 + mc) x columns [p0, p0 + kc) of A, in strips of MR rows: strip s holds,
-// for each p, the MR values of column p (zero past the last row).
+// for each p, the MR values of column p (zero past the last row). B's strips of NR
+// columns are the same packing of B transposed (rows and columns strides swapped).
 template <class T, std::size_t MR, class S>
-void pack_a(matrix_ref<S> a, index_t i0, index_t mc, index_t p0, index_t kc, T* out) noexcept {
+void pack_strips(matrix_ref<S> a, index_t i0, index_t mc, index_t p0, index_t kc, T* out) noexcept {
   for (index_t s = 0; s < mc; s += static_cast<index_t>(MR)) {
     const index_t rows = mc - s < static_cast<index_t>(MR) ? mc - s : static_cast<index_t>(MR);
     const S* src = a.p + (i0 + s) * a.rs + p0 * a.cs;
@@ -191,25 +192,6 @@ void pack_a(matrix_ref<S> a, index_t i0, index_t mc, index_t p0, index_t kc, T* 
       for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs) {
         for (std::size_t r = 0; r < MR; ++r)
           out[r] = static_cast<index_t>(r) < rows ? static_cast<T>(src[static_cast<index_t>(r) * a.rs]) : T{};
-      }
-    }
-  }
-}
-
-// Rows [p0, p0 + kc) x columns [j0, j0 + nc) of B, in strips of NR columns: strip s
-// holds, for each p, the NR values of row p (zero past the last column).
-template <class T, std::size_t NR, class S>
-void pack_b(matrix_ref<S> b, index_t j0, index_t nc, index_t p0, index_t kc, T* out) noexcept {
-  for (index_t s = 0; s < nc; s += static_cast<index_t>(NR)) {
-    const index_t cols = nc - s < static_cast<index_t>(NR) ? nc - s : static_cast<index_t>(NR);
-    const S* src = b.p + p0 * b.rs + (j0 + s) * b.cs;
-    if (cols == static_cast<index_t>(NR) && b.cs == 1) {
-      for (index_t p = 0; p < kc; ++p, out += NR, src += b.rs)
-        for (std::size_t c = 0; c < NR; ++c) out[c] = static_cast<T>(src[c]);
-    } else {
-      for (index_t p = 0; p < kc; ++p, out += NR, src += b.rs) {
-        for (std::size_t c = 0; c < NR; ++c)
-          out[c] = static_cast<index_t>(c) < cols ? static_cast<T>(src[static_cast<index_t>(c) * b.cs]) : T{};
       }
     }
   }
@@ -289,10 +271,10 @@ void gemm(index_t m, index_t n, index_t k, matrix_ref<SA> a, matrix_ref<SB> b, T
     for (index_t p0 = 0; p0 < k; p0 += P::kc) {
       const index_t kc = k - p0 < P::kc ? k - p0 : P::kc;
       const bool last = p0 + kc == k;
-      gemm_detail::pack_a<T, P::mr>(a, i0, mc, p0, kc, apack);
+      gemm_detail::pack_strips<T, P::mr>(a, i0, mc, p0, kc, apack);
       for (index_t j0 = 0; j0 < n; j0 += P::nc) {
         const index_t nc = n - j0 < P::nc ? n - j0 : P::nc;
-        gemm_detail::pack_b<T, P::nr>(b, j0, nc, p0, kc, bpack);
+        gemm_detail::pack_strips<T, P::nr>(matrix_ref<SB>{b.p, b.cs, b.rs}, j0, nc, p0, kc, bpack);
         for (index_t ir = 0; ir < mc; ir += mr) {
           const auto rows = static_cast<std::size_t>(mc - ir < mr ? mc - ir : mr);
           T* crow = c + (i0 + ir) * ldc + j0;

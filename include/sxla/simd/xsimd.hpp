@@ -146,32 +146,34 @@ SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
   return detail::from_lanes(r);
 }
 
+namespace detail {
+// Lane i takes lane (i & m) + k (through memory).
+template <class T>
+SXLA_FORCE_INLINE vec<T> lanes_from(vec<T> v, std::size_t m, std::size_t k) noexcept {
+  const lane_array<T> a = to_lanes(v);
+  lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[(i & m) + k];
+  return from_lanes(r);
+}
+}  // namespace detail
+
 // Lane i takes lane i % n of v (n a power of two that divides the lane count).
 template <class T>
 SXLA_FORCE_INLINE vec<T> repeat(vec<T> v, std::size_t n) noexcept {
-  const detail::lane_array<T> a = detail::to_lanes(v);
-  detail::lane_array<T> r;
-  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i % n];
-  return detail::from_lanes(r);
+  return detail::lanes_from(v, n - 1, 0);
 }
 
 // Lane i takes lane i - i % g + k: lane k of each group of g lanes spread over its group
-// (g a power of two dividing the lane count, k < g; through memory, as repeat).
+// (g a power of two dividing the lane count, k < g).
 template <class T>
 SXLA_FORCE_INLINE vec<T> broadcast_in_groups(vec<T> v, std::size_t g, std::size_t k) noexcept {
-  const detail::lane_array<T> a = detail::to_lanes(v);
-  detail::lane_array<T> r;
-  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i - i % g + k];
-  return detail::from_lanes(r);
+  return detail::lanes_from(v, ~(g - 1), k);
 }
 
 // Lane i takes lane k * g + i % g: group k of g lanes, repeated over the vector.
 template <class T>
 SXLA_FORCE_INLINE vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept {
-  const detail::lane_array<T> a = detail::to_lanes(v);
-  detail::lane_array<T> r;
-  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[k * g + i % g];
-  return detail::from_lanes(r);
+  return detail::lanes_from(v, g - 1, k * g);
 }
 
 // Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
