@@ -10038,21 +10038,16 @@ consteval bool check_dot_ranks() {
   return Ok;
 }
 
-template <class T>
-inline constexpr bool is_small_float_type = false;
-template <int E, int M>
-inline constexpr bool is_small_float_type<small_float<E, M>> = true;
-
 // The type the products of T are summed in (see the top).
 template <class T>
 using dot_accumulator_t = std::conditional_t<
-    is_small_float_type<T>, float,
+    is_small_float_v<T>, float,
     std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 4),
                        std::conditional_t<std::is_signed_v<T>, std::int32_t, std::uint32_t>, T>>;
 
 // The accumulation type for operands T and result R.
 template <class T, class R>
-using dot_sum_t = std::conditional_t<std::is_same_v<T, R> || is_small_float_type<R>, dot_accumulator_t<T>, R>;
+using dot_sum_t = std::conditional_t<std::is_same_v<T, R> || is_small_float_v<R>, dot_accumulator_t<T>, R>;
 
 // The stride of a group of dimensions flattened in row-major order, in a layout with
 // the given strides: ok when every dimension of more than one element steps by the

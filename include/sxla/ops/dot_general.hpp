@@ -46,10 +46,10 @@
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE, SXLA_STACK_TEMPORARY_BYTES
 #include "sxla/core/element_type.hpp"      // primitive_type_of, element
-#include "sxla/core/float16.hpp"           // small_float
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
 #include "sxla/core/parallel.hpp"          // thread_pool
 #include "sxla/expr/assign.hpp"            // detail::with_temporary
+#include "sxla/expr/elementwise_node.hpp"  // detail::is_small_float_v
 #include "sxla/expr/executor.hpp"          // evaluate, detail::with_scratch
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, array_leaf
@@ -192,21 +192,16 @@ consteval bool check_dot_ranks() {
   return Ok;
 }
 
-template <class T>
-inline constexpr bool is_small_float_type = false;
-template <int E, int M>
-inline constexpr bool is_small_float_type<small_float<E, M>> = true;
-
 // The type the products of T are summed in (see the top).
 template <class T>
 using dot_accumulator_t = std::conditional_t<
-    is_small_float_type<T>, float,
+    is_small_float_v<T>, float,
     std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 4),
                        std::conditional_t<std::is_signed_v<T>, std::int32_t, std::uint32_t>, T>>;
 
 // The accumulation type for operands T and result R.
 template <class T, class R>
-using dot_sum_t = std::conditional_t<std::is_same_v<T, R> || is_small_float_type<R>, dot_accumulator_t<T>, R>;
+using dot_sum_t = std::conditional_t<std::is_same_v<T, R> || is_small_float_v<R>, dot_accumulator_t<T>, R>;
 
 // The stride of a group of dimensions flattened in row-major order, in a layout with
 // the given strides: ok when every dimension of more than one element steps by the
