@@ -5311,9 +5311,7 @@ concept operand = expression<X> || storage_array<X>;
 #define SXLA_EXPR_PRODUCER_HPP
 
 #include <cstddef>
-#include <cstdint>
 #include <type_traits>
-#include <utility>
 
 // ---- begin include/sxla/expr/elementwise_node.hpp ----
 // sxla/expr/elementwise_node.hpp: elementwise_node<F, Ops...>, an N-ary elementwise op
@@ -5556,7 +5554,8 @@ struct producer_count<elementwise_node<F, Ops...>>
 }  // namespace detail
 
 // Whether E is an elementwise node with exactly one producer below it through
-// elementwise nodes, whose values have E's element type.
+// elementwise nodes (the executor also requires the producer's element type to be the
+// destination's for the fused path).
 template <class E>
 inline constexpr bool has_fusable_producer = false;
 template <class F, class... Ops>
@@ -5612,7 +5611,6 @@ constexpr auto substitute_producer(const E& e, const Leaf& leaf) noexcept {
         [&](const auto&... op) { return detail::rebuild_elementwise(e, substitute_producer(op, leaf)...); });
   }
 }
-
 
 }  // namespace sxla
 
@@ -5914,16 +5912,26 @@ void with_scratch(F&& use) {
   }
 }
 
-// Whether expression e reads any of the memory of dst.
+// Whether writing e into dst (whose storage starts at first), element by element, could
+// overwrite an element e still has to read: some leaf's memory overlaps dst's, and that
+// leaf is not read exactly at the index being written, from the same address in the
+// same layout (with exact_reads_safe false, any overlap counts: a producer writes the
+// destination before the elementwise work reads it).
 template <class Dst, class E>
-bool reads_memory_of(const Dst& dst, const E& e) noexcept {
+SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e,
+                                         bool exact_reads_safe = true) noexcept {
   using D = typename Dst::shape_type;
-  const auto first = reinterpret_cast<std::uintptr_t>(dst.data());
   const auto last = first + static_cast<std::uintptr_t>(D::storage_count) * sizeof(typename D::value_type);
-  bool overlap = false;
-  e.for_each_leaf([&]<shape_spec>(std::uintptr_t b, std::uintptr_t end, bool) { overlap |= b < last && first < end; },
-                  true);
-  return overlap;
+  bool conflict = false;
+  e.for_each_leaf(
+      [&]<shape_spec S>(std::uintptr_t b, std::uintptr_t end, bool direct) {
+        if (end <= first || last <= b) return;
+        constexpr bool same_storage = S.layout == Dst::spec.layout && S.dimensions == Dst::spec.dimensions;
+        if (same_storage && direct && b == first) return;
+        conflict = true;
+      },
+      exact_reads_safe);
+  return conflict;
 }
 
 template <class Dst, class E>
@@ -5941,7 +5949,7 @@ void evaluate_fused(Dst& dst, const E& e) noexcept {
       using V = tensor_view<Dst::spec, const T>;
       const auto fused = substitute_producer(e, produced_leaf<V>{{V(dst.data())}});
       using F = std::remove_cvref_t<decltype(fused)>;
-      if (!reads_memory_of(dst, fused)) {
+      if (!reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), fused, false)) {
         p.produce(dst, [&](const multi_index<D::rank>& start, index_t count) {
           write_line<F, T, false>(fused.template line<D::rank - 1>(start), dst.data() + D::offset(start), count);
         });
@@ -5983,19 +5991,15 @@ namespace detail {
 template <class Dst, class E>
 constexpr void evaluate_plain(Dst& dst, const E& e) noexcept {
   using D = typename Dst::shape_type;
-  if constexpr (D::element_count == 0) {
-    return;
+  using T = typename D::value_type;
+  constexpr bool stream = SXLA_STREAM_STORE_BYTES > 0 && simd::has_vec<T> &&
+                          D::storage_count * static_cast<index_t>(sizeof(T)) >= SXLA_STREAM_STORE_BYTES;
+  if constexpr (D::is_tiled) {
+    detail::evaluate_tiled<Dst, E, stream>(dst, e);
   } else {
-    using T = typename D::value_type;
-    constexpr bool stream = SXLA_STREAM_STORE_BYTES > 0 && simd::has_vec<T> &&
-                            D::storage_count * static_cast<index_t>(sizeof(T)) >= SXLA_STREAM_STORE_BYTES;
-    if constexpr (D::is_tiled) {
-      detail::evaluate_tiled<Dst, E, stream>(dst, e);
-    } else {
-      detail::evaluate_untiled<Dst, E, stream>(dst, e);
-    }
-    if constexpr (stream) simd::stream_fence();
+    detail::evaluate_untiled<Dst, E, stream>(dst, e);
   }
+  if constexpr (stream) simd::stream_fence();
 }
 }  // namespace detail
 
@@ -6007,25 +6011,6 @@ constexpr void evaluate_plain(Dst& dst, const E& e) noexcept {
 namespace sxla {
 
 namespace detail {
-
-// Whether writing e into dst, element by element, could overwrite an element e still
-// has to read: some leaf's memory overlaps dst's, and that leaf is not read exactly at
-// the index being written, from the same address in the same layout.
-template <class Dst, class E>
-SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e) noexcept {
-  using D = typename Dst::shape_type;
-  const auto last = first + static_cast<std::uintptr_t>(D::storage_count) * sizeof(typename D::value_type);
-  bool conflict = false;
-  e.for_each_leaf(
-      [&]<shape_spec S>(std::uintptr_t b, std::uintptr_t end, bool direct) {
-        if (end <= first || last <= b) return;
-        constexpr bool same_storage = S.layout == Dst::spec.layout && S.dimensions == Dst::spec.dimensions;
-        if (same_storage && direct && b == first) return;
-        conflict = true;
-      },
-      true);
-  return conflict;
-}
 
 // use(t) with t a temporary tensor<S> holding e's elements (with_scratch).
 template <shape_spec S, class E, class F>
@@ -10092,49 +10077,29 @@ inline constexpr bool is_array_leaf = false;
 template <class A, bool Owned>
 inline constexpr bool is_array_leaf<array_leaf<A, Owned>> = true;
 
-// An operand's strides, as an idx.
-template <class S>
-constexpr idx strides_of() noexcept {
-  idx s;
-  for (std::size_t d = 0; d < S::rank; ++d) s.push_back(S::map.strides[d]);
-  return s;
-}
-template <class S>
-constexpr idx sizes_of() noexcept {
-  idx s;
-  for (std::size_t d = 0; d < S::rank; ++d) s.push_back(S::dimensions[d]);
-  return s;
+// Whether the engine reads an operand in place as a batch of matrices (rows, cols): an
+// untiled tensor or view whose row and column groups each have a constant stride.
+template <class Op, idx Rows, idx Cols>
+constexpr bool reads_in_place() noexcept {
+  if constexpr (!is_array_leaf<Op>) {
+    return false;
+  } else if constexpr (Op::shape_type::is_tiled) {
+    return false;
+  } else {
+    using S = typename Op::shape_type;
+    return flatten_stride(Rows, S::spec.dimensions, S::map.strides).ok &&
+           flatten_stride(Cols, S::spec.dimensions, S::map.strides).ok;
+  }
 }
 
-// How the engine reads one operand as a batch of matrices (rows, cols): in place, when
-// it is an untiled tensor or view whose row and column groups have constant strides.
-template <class Op, idx Batch, idx Rows, idx Cols>
-struct matrix_access {
-  static constexpr bool direct = [] {
-    if constexpr (!is_array_leaf<Op>) {
-      return false;
-    } else if constexpr (Op::shape_type::is_tiled) {
-      return false;
-    } else {
-      using S = typename Op::shape_type;
-      return flatten_stride(Rows, sizes_of<S>(), strides_of<S>()).ok &&
-             flatten_stride(Cols, sizes_of<S>(), strides_of<S>()).ok;
-    }
-  }();
-};
-
-// use(p) with p pointing at N elements of T: on the stack up to
-// SXLA_STACK_TEMPORARY_BYTES, else on the heap.
+// use(p) with p pointing at N elements of T (with_scratch: stack or heap).
 template <class T, std::size_t N, class F>
 void with_buffer(F&& use) {
   if constexpr (N == 0) {
     use(static_cast<T*>(nullptr));
-  } else if constexpr (N * sizeof(T) <= SXLA_STACK_TEMPORARY_BYTES) {
-    alignas(64) T buf[N];
-    use(buf);
   } else {
-    const std::unique_ptr<T[]> buf(new T[N]);
-    use(buf.get());
+    constexpr shape_spec s = logical_spec(primitive_type_of<T>, idx{static_cast<index_t>(N)});
+    with_scratch<s>([&](tensor<s>& t) { use(t.data()); });
   }
 }
 
@@ -10148,11 +10113,6 @@ constexpr idx concat(const idx& a, const idx& b, const idx& c) noexcept {
   idx r = a;
   for (index_t x : b) r.push_back(x);
   for (index_t x : c) r.push_back(x);
-  return r;
-}
-constexpr idx permuted_sizes(const idx& perm, const idx& sizes) noexcept {
-  idx r;
-  for (index_t d : perm) r.push_back(sizes[static_cast<std::size_t>(d)]);
   return r;
 }
 constexpr idx iota_list(std::size_t from, std::size_t count) noexcept {
@@ -10299,7 +10259,7 @@ struct dot_node {
     if constexpr (D::is_tiled || rank == 0) {
       return rank == 0;
     } else {
-      constexpr idx sizes = detail::sizes_of<D>(), strides = detail::strides_of<D>();
+      constexpr idx sizes = D::spec.dimensions, strides = D::map.strides;
       constexpr detail::group_stride cols = detail::flatten_stride(result_cols, sizes, strides);
       return cols.ok && (P.n == 1 || cols.stride == 1) && detail::flatten_stride(result_rows, sizes, strides).ok;
     }
@@ -10320,12 +10280,11 @@ namespace detail {
 // rows, cols).
 template <class A, class Op, idx Batch, idx Rows, idx Cols, class F>
 void with_matrix_operand(const Op& op, F&& use) {
-  if constexpr (matrix_access<Op, Batch, Rows, Cols>::direct) {
+  if constexpr (reads_in_place<Op, Rows, Cols>()) {
     use(op);
   } else {
-    constexpr idx perm = concat(Batch, Rows, Cols);
-    constexpr shape_spec s = logical_spec(primitive_type_of<A>, permuted_sizes(perm, Op::spec.dimensions));
-    with_temporary<s>(convert<A>(transposed<perm>(op)), [&](const auto& t) { use(as_operand(t)); });
+    const auto reordered = convert<A>(transposed<concat(Batch, Rows, Cols)>(op));
+    with_temporary<decltype(reordered)::spec>(reordered, [&](const auto& t) { use(as_operand(t)); });
   }
 }
 }  // namespace detail
@@ -10383,17 +10342,17 @@ void dot_node<Lhs, Rhs, P, R, A, Pool>::run_matrices(const LO& l, const RO& r, A
   using RS = typename RO::shape_type;
   constexpr std::size_t nk = P.lhs_contracting.size();
   // The groups as the node read has them (reordered: batch, rows, cols).
-  constexpr bool ld = matrix_access<Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>::direct;
-  constexpr bool rd = matrix_access<Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>::direct;
+  constexpr bool ld = reads_in_place<Lhs, P.lhs_free, P.lhs_contracting>();
+  constexpr bool rd = reads_in_place<Rhs, P.rhs_contracting, P.rhs_free>();
   static constexpr idx lb = ld ? P.lhs_batch : iota_list(0, nb);
   static constexpr idx lm = ld ? P.lhs_free : iota_list(nb, nl);
   static constexpr idx lk = ld ? P.lhs_contracting : iota_list(nb + nl, nk);
   static constexpr idx rb = rd ? P.rhs_batch : iota_list(0, nb);
   static constexpr idx rk = rd ? P.rhs_contracting : iota_list(nb, nk);
   static constexpr idx rn = rd ? P.rhs_free : iota_list(nb + nk, nr);
-  static constexpr idx ls = sizes_of<LS>(), lst = strides_of<LS>();
-  static constexpr idx rs = sizes_of<RS>(), rst = strides_of<RS>();
-  static constexpr idx ds = sizes_of<D>(), dst = strides_of<D>();
+  static constexpr idx ls = LS::spec.dimensions, lst = LS::map.strides;
+  static constexpr idx rs = RS::spec.dimensions, rst = RS::map.strides;
+  static constexpr idx ds = D::spec.dimensions, dst = D::map.strides;
   static constexpr index_t ldc = flatten_stride(result_rows, ds, dst).stride;
   static constexpr index_t a_rs = flatten_stride(lm, ls, lst).stride, a_cs = flatten_stride(lk, ls, lst).stride;
   static constexpr index_t b_rs = flatten_stride(rk, rs, rst).stride, b_cs = flatten_stride(rn, rs, rst).stride;

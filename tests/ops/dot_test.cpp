@@ -316,6 +316,7 @@ TEST_CASE("dot: expression operands, and elementwise work fused over a dot") {
   // relu(a b + bias), fused, against relu of the reference.
   x::tensor<"f32[23,33]"> y = x::max(x::add(x::dot(*a, b), *bias, x::broadcast_dimensions<1>), 0.0f);
   x::tensor<"f32[23,33]"> plain = x::dot(*a, b);
+  check_dot<dims, float>(*a, b, plain);  // the unfused product the fused forms are held to
   for (x::index_t i = 0; i < 23; ++i) {
     for (x::index_t j = 0; j < 33; ++j) {
       const float expected = plain(i, j) + (*bias)(j);  // one rounding, as the op
@@ -353,6 +354,7 @@ TEST_CASE("dot: rows split over a caller's pool give the same bits as one thread
   const auto b = random_tensor<"f32[70,45]">(52);
   const auto bias = random_tensor<"f32[45]">(53);
   const x::tensor<"f32[101,45]"> serial = x::dot(*a, *b);
+  check_dot<x::dot_dims<x::idx{1}, x::idx{0}>, float>(*a, *b, serial);
   const x::tensor<"f32[101,45]"> split = x::dot(*a, *b).parallel(pool, 3);
   CHECK(calls == 1);
   CHECK(split == serial);

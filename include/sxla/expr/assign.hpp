@@ -14,7 +14,7 @@
 #include <type_traits>
 
 #include "sxla/config.hpp"                 // SXLA_STACK_TEMPORARY_BYTES, SXLA_FORCE_INLINE
-#include "sxla/expr/executor.hpp"          // evaluate, with_scratch
+#include "sxla/expr/executor.hpp"          // evaluate, with_scratch, reads_overwritten
 #include "sxla/expr/expression.hpp"        // expression
 #include "sxla/expr/leaf.hpp"              // operand, as_operand
 #include "sxla/shape/shape_spec.hpp"       // shape_spec
@@ -24,25 +24,6 @@
 namespace sxla {
 
 namespace detail {
-
-// Whether writing e into dst, element by element, could overwrite an element e still
-// has to read: some leaf's memory overlaps dst's, and that leaf is not read exactly at
-// the index being written, from the same address in the same layout.
-template <class Dst, class E>
-SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e) noexcept {
-  using D = typename Dst::shape_type;
-  const auto last = first + static_cast<std::uintptr_t>(D::storage_count) * sizeof(typename D::value_type);
-  bool conflict = false;
-  e.for_each_leaf(
-      [&]<shape_spec S>(std::uintptr_t b, std::uintptr_t end, bool direct) {
-        if (end <= first || last <= b) return;
-        constexpr bool same_storage = S.layout == Dst::spec.layout && S.dimensions == Dst::spec.dimensions;
-        if (same_storage && direct && b == first) return;
-        conflict = true;
-      },
-      true);
-  return conflict;
-}
 
 // use(t) with t a temporary tensor<S> holding e's elements (with_scratch).
 template <shape_spec S, class E, class F>

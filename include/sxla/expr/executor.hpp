@@ -336,16 +336,26 @@ void with_scratch(F&& use) {
   }
 }
 
-// Whether expression e reads any of the memory of dst.
+// Whether writing e into dst (whose storage starts at first), element by element, could
+// overwrite an element e still has to read: some leaf's memory overlaps dst's, and that
+// leaf is not read exactly at the index being written, from the same address in the
+// same layout (with exact_reads_safe false, any overlap counts: a producer writes the
+// destination before the elementwise work reads it).
 template <class Dst, class E>
-bool reads_memory_of(const Dst& dst, const E& e) noexcept {
+SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e,
+                                         bool exact_reads_safe = true) noexcept {
   using D = typename Dst::shape_type;
-  const auto first = reinterpret_cast<std::uintptr_t>(dst.data());
   const auto last = first + static_cast<std::uintptr_t>(D::storage_count) * sizeof(typename D::value_type);
-  bool overlap = false;
-  e.for_each_leaf([&]<shape_spec>(std::uintptr_t b, std::uintptr_t end, bool) { overlap |= b < last && first < end; },
-                  true);
-  return overlap;
+  bool conflict = false;
+  e.for_each_leaf(
+      [&]<shape_spec S>(std::uintptr_t b, std::uintptr_t end, bool direct) {
+        if (end <= first || last <= b) return;
+        constexpr bool same_storage = S.layout == Dst::spec.layout && S.dimensions == Dst::spec.dimensions;
+        if (same_storage && direct && b == first) return;
+        conflict = true;
+      },
+      exact_reads_safe);
+  return conflict;
 }
 
 template <class Dst, class E>
@@ -363,7 +373,7 @@ void evaluate_fused(Dst& dst, const E& e) noexcept {
       using V = tensor_view<Dst::spec, const T>;
       const auto fused = substitute_producer(e, produced_leaf<V>{{V(dst.data())}});
       using F = std::remove_cvref_t<decltype(fused)>;
-      if (!reads_memory_of(dst, fused)) {
+      if (!reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), fused, false)) {
         p.produce(dst, [&](const multi_index<D::rank>& start, index_t count) {
           write_line<F, T, false>(fused.template line<D::rank - 1>(start), dst.data() + D::offset(start), count);
         });
@@ -405,19 +415,15 @@ namespace detail {
 template <class Dst, class E>
 constexpr void evaluate_plain(Dst& dst, const E& e) noexcept {
   using D = typename Dst::shape_type;
-  if constexpr (D::element_count == 0) {
-    return;
+  using T = typename D::value_type;
+  constexpr bool stream = SXLA_STREAM_STORE_BYTES > 0 && simd::has_vec<T> &&
+                          D::storage_count * static_cast<index_t>(sizeof(T)) >= SXLA_STREAM_STORE_BYTES;
+  if constexpr (D::is_tiled) {
+    detail::evaluate_tiled<Dst, E, stream>(dst, e);
   } else {
-    using T = typename D::value_type;
-    constexpr bool stream = SXLA_STREAM_STORE_BYTES > 0 && simd::has_vec<T> &&
-                            D::storage_count * static_cast<index_t>(sizeof(T)) >= SXLA_STREAM_STORE_BYTES;
-    if constexpr (D::is_tiled) {
-      detail::evaluate_tiled<Dst, E, stream>(dst, e);
-    } else {
-      detail::evaluate_untiled<Dst, E, stream>(dst, e);
-    }
-    if constexpr (stream) simd::stream_fence();
+    detail::evaluate_untiled<Dst, E, stream>(dst, e);
   }
+  if constexpr (stream) simd::stream_fence();
 }
 }  // namespace detail
 

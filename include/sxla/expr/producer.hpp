@@ -18,15 +18,10 @@
 #define SXLA_EXPR_PRODUCER_HPP
 
 #include <cstddef>
-#include <cstdint>
 #include <type_traits>
-#include <utility>
 
-#include "sxla/config.hpp"                // SXLA_FORCE_INLINE
-#include "sxla/core/index.hpp"            // multi_index
 #include "sxla/expr/elementwise_node.hpp" // elementwise_node, detail::pack
 #include "sxla/expr/leaf.hpp"             // array_leaf
-#include "sxla/tensor/view.hpp"           // tensor_view
 
 namespace sxla {
 
@@ -42,7 +37,8 @@ struct producer_count<elementwise_node<F, Ops...>>
 }  // namespace detail
 
 // Whether E is an elementwise node with exactly one producer below it through
-// elementwise nodes, whose values have E's element type.
+// elementwise nodes (the executor also requires the producer's element type to be the
+// destination's for the fused path).
 template <class E>
 inline constexpr bool has_fusable_producer = false;
 template <class F, class... Ops>
@@ -98,7 +94,6 @@ constexpr auto substitute_producer(const E& e, const Leaf& leaf) noexcept {
         [&](const auto&... op) { return detail::rebuild_elementwise(e, substitute_producer(op, leaf)...); });
   }
 }
-
 
 }  // namespace sxla
 

@@ -246,49 +246,29 @@ inline constexpr bool is_array_leaf = false;
 template <class A, bool Owned>
 inline constexpr bool is_array_leaf<array_leaf<A, Owned>> = true;
 
-// An operand's strides, as an idx.
-template <class S>
-constexpr idx strides_of() noexcept {
-  idx s;
-  for (std::size_t d = 0; d < S::rank; ++d) s.push_back(S::map.strides[d]);
-  return s;
-}
-template <class S>
-constexpr idx sizes_of() noexcept {
-  idx s;
-  for (std::size_t d = 0; d < S::rank; ++d) s.push_back(S::dimensions[d]);
-  return s;
+// Whether the engine reads an operand in place as a batch of matrices (rows, cols): an
+// untiled tensor or view whose row and column groups each have a constant stride.
+template <class Op, idx Rows, idx Cols>
+constexpr bool reads_in_place() noexcept {
+  if constexpr (!is_array_leaf<Op>) {
+    return false;
+  } else if constexpr (Op::shape_type::is_tiled) {
+    return false;
+  } else {
+    using S = typename Op::shape_type;
+    return flatten_stride(Rows, S::spec.dimensions, S::map.strides).ok &&
+           flatten_stride(Cols, S::spec.dimensions, S::map.strides).ok;
+  }
 }
 
-// How the engine reads one operand as a batch of matrices (rows, cols): in place, when
-// it is an untiled tensor or view whose row and column groups have constant strides.
-template <class Op, idx Batch, idx Rows, idx Cols>
-struct matrix_access {
-  static constexpr bool direct = [] {
-    if constexpr (!is_array_leaf<Op>) {
-      return false;
-    } else if constexpr (Op::shape_type::is_tiled) {
-      return false;
-    } else {
-      using S = typename Op::shape_type;
-      return flatten_stride(Rows, sizes_of<S>(), strides_of<S>()).ok &&
-             flatten_stride(Cols, sizes_of<S>(), strides_of<S>()).ok;
-    }
-  }();
-};
-
-// use(p) with p pointing at N elements of T: on the stack up to
-// SXLA_STACK_TEMPORARY_BYTES, else on the heap.
+// use(p) with p pointing at N elements of T (with_scratch: stack or heap).
 template <class T, std::size_t N, class F>
 void with_buffer(F&& use) {
   if constexpr (N == 0) {
     use(static_cast<T*>(nullptr));
-  } else if constexpr (N * sizeof(T) <= SXLA_STACK_TEMPORARY_BYTES) {
-    alignas(64) T buf[N];
-    use(buf);
   } else {
-    const std::unique_ptr<T[]> buf(new T[N]);
-    use(buf.get());
+    constexpr shape_spec s = logical_spec(primitive_type_of<T>, idx{static_cast<index_t>(N)});
+    with_scratch<s>([&](tensor<s>& t) { use(t.data()); });
   }
 }
 
@@ -302,11 +282,6 @@ constexpr idx concat(const idx& a, const idx& b, const idx& c) noexcept {
   idx r = a;
   for (index_t x : b) r.push_back(x);
   for (index_t x : c) r.push_back(x);
-  return r;
-}
-constexpr idx permuted_sizes(const idx& perm, const idx& sizes) noexcept {
-  idx r;
-  for (index_t d : perm) r.push_back(sizes[static_cast<std::size_t>(d)]);
   return r;
 }
 constexpr idx iota_list(std::size_t from, std::size_t count) noexcept {
@@ -453,7 +428,7 @@ struct dot_node {
     if constexpr (D::is_tiled || rank == 0) {
       return rank == 0;
     } else {
-      constexpr idx sizes = detail::sizes_of<D>(), strides = detail::strides_of<D>();
+      constexpr idx sizes = D::spec.dimensions, strides = D::map.strides;
       constexpr detail::group_stride cols = detail::flatten_stride(result_cols, sizes, strides);
       return cols.ok && (P.n == 1 || cols.stride == 1) && detail::flatten_stride(result_rows, sizes, strides).ok;
     }
@@ -474,12 +449,11 @@ namespace detail {
 // rows, cols).
 template <class A, class Op, idx Batch, idx Rows, idx Cols, class F>
 void with_matrix_operand(const Op& op, F&& use) {
-  if constexpr (matrix_access<Op, Batch, Rows, Cols>::direct) {
+  if constexpr (reads_in_place<Op, Rows, Cols>()) {
     use(op);
   } else {
-    constexpr idx perm = concat(Batch, Rows, Cols);
-    constexpr shape_spec s = logical_spec(primitive_type_of<A>, permuted_sizes(perm, Op::spec.dimensions));
-    with_temporary<s>(convert<A>(transposed<perm>(op)), [&](const auto& t) { use(as_operand(t)); });
+    const auto reordered = convert<A>(transposed<concat(Batch, Rows, Cols)>(op));
+    with_temporary<decltype(reordered)::spec>(reordered, [&](const auto& t) { use(as_operand(t)); });
   }
 }
 }  // namespace detail
@@ -537,17 +511,17 @@ void dot_node<Lhs, Rhs, P, R, A, Pool>::run_matrices(const LO& l, const RO& r, A
   using RS = typename RO::shape_type;
   constexpr std::size_t nk = P.lhs_contracting.size();
   // The groups as the node read has them (reordered: batch, rows, cols).
-  constexpr bool ld = matrix_access<Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>::direct;
-  constexpr bool rd = matrix_access<Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>::direct;
+  constexpr bool ld = reads_in_place<Lhs, P.lhs_free, P.lhs_contracting>();
+  constexpr bool rd = reads_in_place<Rhs, P.rhs_contracting, P.rhs_free>();
   static constexpr idx lb = ld ? P.lhs_batch : iota_list(0, nb);
   static constexpr idx lm = ld ? P.lhs_free : iota_list(nb, nl);
   static constexpr idx lk = ld ? P.lhs_contracting : iota_list(nb + nl, nk);
   static constexpr idx rb = rd ? P.rhs_batch : iota_list(0, nb);
   static constexpr idx rk = rd ? P.rhs_contracting : iota_list(nb, nk);
   static constexpr idx rn = rd ? P.rhs_free : iota_list(nb + nk, nr);
-  static constexpr idx ls = sizes_of<LS>(), lst = strides_of<LS>();
-  static constexpr idx rs = sizes_of<RS>(), rst = strides_of<RS>();
-  static constexpr idx ds = sizes_of<D>(), dst = strides_of<D>();
+  static constexpr idx ls = LS::spec.dimensions, lst = LS::map.strides;
+  static constexpr idx rs = RS::spec.dimensions, rst = RS::map.strides;
+  static constexpr idx ds = D::spec.dimensions, dst = D::map.strides;
   static constexpr index_t ldc = flatten_stride(result_rows, ds, dst).stride;
   static constexpr index_t a_rs = flatten_stride(lm, ls, lst).stride, a_cs = flatten_stride(lk, ls, lst).stride;
   static constexpr index_t b_rs = flatten_stride(rk, rs, rst).stride, b_cs = flatten_stride(rn, rs, rst).stride;
