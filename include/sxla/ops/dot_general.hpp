@@ -82,7 +82,7 @@ namespace detail {
 struct dot_plan {
   idx lhs_batch, rhs_batch, lhs_contracting, rhs_contracting, lhs_free, rhs_free;
   idx result;  // the result's sizes
-  idx contracting_sizes, batch_sizes, lhs_free_sizes, rhs_free_sizes;
+  idx contracting_sizes;
   index_t batch = 1, m = 1, n = 1, k = 1;
 
   friend constexpr bool operator==(const dot_plan&, const dot_plan&) = default;
@@ -136,17 +136,14 @@ constexpr dot_plan make_dot_plan(const idx& lc, const idx& rc, const idx& lb, co
   p.rhs_free = free_dims(rc, rb, rs);
   for (index_t d : lb) {
     p.result.push_back(ls[static_cast<std::size_t>(d)]);
-    p.batch_sizes.push_back(ls[static_cast<std::size_t>(d)]);
     p.batch *= ls[static_cast<std::size_t>(d)];
   }
   for (index_t d : p.lhs_free) {
     p.result.push_back(ls[static_cast<std::size_t>(d)]);
-    p.lhs_free_sizes.push_back(ls[static_cast<std::size_t>(d)]);
     p.m *= ls[static_cast<std::size_t>(d)];
   }
   for (index_t d : p.rhs_free) {
     p.result.push_back(rs[static_cast<std::size_t>(d)]);
-    p.rhs_free_sizes.push_back(rs[static_cast<std::size_t>(d)]);
     p.n *= rs[static_cast<std::size_t>(d)];
   }
   for (index_t d : lc) {
@@ -291,7 +288,6 @@ constexpr idx iota_list(std::size_t from, std::size_t count) noexcept {
 }
 }  // namespace detail
 
-// DotGeneral(lhs, rhs, dims) as a lazy node; R the result type, A the accumulation type.
 namespace detail {
 struct no_pool {};
 template <class Pool>
@@ -301,6 +297,8 @@ struct pool_ref {
 };
 }  // namespace detail
 
+// DotGeneral(lhs, rhs, dims) as a lazy node; R the result type, A the accumulation type,
+// Pool the caller's thread pool (void: none).
 template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool = void>
 struct dot_node {
   static constexpr bool is_expression = true;
@@ -474,28 +472,23 @@ template <class Finish>
 void dot_node<Lhs, Rhs, P, R, A, Pool>::finish_rows(Finish& finish, index_t batch, index_t i, index_t j0,
                                               index_t count) const {
   if constexpr (rank > 0) {
+    // Result dimensions [first, first + n) of start := the row-major digits of f.
+    auto digits = [](multi_index<rank>& start, std::size_t first, std::size_t n, index_t f) {
+      for (std::size_t t = first + n; t-- > first;) {
+        start[t] = f % P.result[t];
+        f /= P.result[t];
+      }
+    };
     multi_index<rank> start{};
-    index_t f = batch;
-    for (std::size_t t = nb; t-- > 0;) {
-      start[t] = f % P.batch_sizes[t];
-      f /= P.batch_sizes[t];
-    }
-    f = i;
-    for (std::size_t t = nl; t-- > 0;) {
-      start[nb + t] = f % P.lhs_free_sizes[t];
-      f /= P.lhs_free_sizes[t];
-    }
+    digits(start, 0, nb, batch);
+    digits(start, nb, nl, i);
     if constexpr (nr == 0) {
       finish(start, index_t{1});
     } else {
-      const index_t last = P.rhs_free_sizes[nr - 1];
+      const index_t last = P.result[rank - 1];
       for (index_t j = j0; j < j0 + count;) {
         const index_t end = (j / last + 1) * last < j0 + count ? (j / last + 1) * last : j0 + count;
-        index_t g = j;
-        for (std::size_t t = nr; t-- > 0;) {
-          start[nb + nl + t] = g % P.rhs_free_sizes[t];
-          g /= P.rhs_free_sizes[t];
-        }
+        digits(start, nb + nl, nr, j);
         finish(start, end - j);
         j = end;
       }
