@@ -27,6 +27,8 @@ TEST_CASE("shape/parse: malformed strings give an error value with a message") {
       {"f32[2,3]{1,0:T(0,1)}", "invalid layout: a tile dimension is 0"},
       {"f32[2,3]{1,0:pad(1,3)}", "invalid layout: a padded dimension is smaller than the dimension it pads"},
       {"f32[4,4]{1,0:T(*)}", "invalid layout: '*' (combine) is the most minor tile entry: there is no more minor dimension to merge it into"},
+      {"f32[3037000500,3037000500]", "invalid layout: the storage size overflows int64"},
+      {"s8[0,9999999999,9999999999]", "invalid layout: a stride or a size in bytes overflows int64 (the product of the sizes other than 0, times the element's bytes, must fit: a size of 0 empties the array but the other sizes still multiply)"},
   };
   for (const auto& c : cases) {
     CAPTURE(c.text);

@@ -1,6 +1,7 @@
 // Tests for sxla/shape/validate.hpp: each rule is broken once, on a shape that is valid
 // otherwise; the compile-time side of the same rules is tests/compile_fail/.
 #include <sxla/shape/grammar.hpp>
+#include <sxla/shape/layout_map.hpp>
 #include <sxla/shape/validate.hpp>
 
 #include <doctest/doctest.h>
@@ -48,6 +49,44 @@ TEST_CASE("shape/validate: each rule") {
   CHECK_EQ(rule("f32[2,3]{1,0:T(*)}"), shape_error::combine_without_minor);
   CHECK_EQ(rule("f32[3037000500,3037000500]"), shape_error::storage_too_large);
   CHECK_EQ(rule("f32[3,3]{1,0:T(3037000500,3037000500)}"), shape_error::storage_too_large);
+}
+
+TEST_CASE("shape/validate: every stride and byte size fits in int64, sizes of 0 aside") {
+  // Storage 0, but dimension 0's stride is 9999999999^2 (the fuzzer's first find).
+  CHECK_EQ(rule("s8[0,9999999999,9999999999]"), shape_error::size_too_large);
+  CHECK_EQ(rule("s8[9999999999,9999999999,0]"), shape_error::size_too_large);
+  CHECK_EQ(rule("s8[9999999999,0,9999999999]{0,1,2}"), shape_error::size_too_large);
+  CHECK_EQ(rule("s8[0,9999999999,9999999999]{0,1,2:pad(0,9999999999,9999999999)}"),
+           shape_error::size_too_large);
+  // A '*' merge with a 0 would hide the sizes merged with it.
+  CHECK_EQ(rule("s8[4294967296,0,4294967296]{2,1,0:T(*,*,1)}"), shape_error::size_too_large);
+  // Tile padding: 2^62 + 1 elements in tiles of 2^62 take 2^63 slots.
+  CHECK_EQ(rule("s8[4611686018427387904]{0:T(4611686018427387904)}"), shape_error::none);
+  CHECK_EQ(rule("s8[4611686018427387905]{0:T(4611686018427387904)}"), shape_error::storage_too_large);
+  CHECK_EQ(rule("s8[0,4611686018427387905]{1,0:T(1,4611686018427387904)}"), shape_error::size_too_large);
+  // The size in bytes: 2^60 f64 take 2^63 bytes, one more than int64 holds.
+  CHECK_EQ(rule("s8[2305843009213693952]"), shape_error::none);
+  CHECK_EQ(rule("f64[1152921504606846975]"), shape_error::none);
+  CHECK_EQ(rule("f64[1152921504606846976]"), shape_error::size_too_large);
+  CHECK_EQ(rule("c128[0,576460752303423488]"), shape_error::size_too_large);
+  CHECK_EQ(rule("c128[0,576460752303423487]"), shape_error::none);
+  // Near the limit: (2^31 - 1) * 2^32 < 2^63 = 2^31 * 2^32.
+  CHECK_EQ(rule("s8[0,2147483647,4294967296]"), shape_error::none);
+  CHECK_EQ(rule("s8[0,2147483648,4294967296]"), shape_error::size_too_large);
+
+  // The map of an accepted empty shape has every stride exact (XLA's ByteStrides / bytes).
+  sxla::shape_spec s;
+  REQUIRE(sxla::parse_shape_into("s8[0,2147483647,4294967296]", s).ok());
+  const sxla::layout_map m = sxla::make_layout_map(s);
+  REQUIRE(m.error == shape_error::none);
+  CHECK_EQ(m.storage_count, 0);
+  CHECK_EQ(m.strides[2], 1);
+  CHECK_EQ(m.strides[1], 4294967296);
+  CHECK_EQ(m.strides[0], 2147483647LL * 4294967296LL);
+  CHECK_EQ(s.element_count(), 0);
+  sxla::shape_spec t;
+  REQUIRE(sxla::parse_shape_into("s8[9999999999,9999999999,0]", t).ok());
+  CHECK_EQ(t.element_count(), 0);  // no overflow on the way to the 0
 }
 
 TEST_CASE("shape/validate: rules that only a spec built in code can break") {

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <span>
 
+#include "sxla/core/element_type.hpp"   // byte_width
 #include "sxla/core/index.hpp"          // index_t, max_rank, multi_index
 #include "sxla/core/small_vector.hpp"   // small_vector
 #include "sxla/shape/shape_error.hpp"   // shape_error
@@ -60,6 +61,24 @@ namespace detail {
 constexpr bool checked_mul(index_t a, index_t b, index_t& out) noexcept {
   return !__builtin_mul_overflow(a, b, &out);
 }
+
+// The sizes `bounds` of an array of `bytes`-byte elements are too large when their
+// product overflows index_t (storage_too_large), or when the product of the sizes other
+// than 0, times bytes, does (size_too_large). A size of 0 empties an array but does not
+// stop the other sizes from multiplying (in s8[0,9999999999,9999999999], dimension 0's
+// stride is 9999999999^2): every stride, storage size, size in bytes and element count
+// of a part of the array divides that product, so all of them fit when it does.
+template <std::size_t C>
+constexpr shape_error size_error(const small_vector<index_t, C>& bounds, index_t bytes) noexcept {
+  index_t count = 1, nonzero = bytes;
+  bool empty = false;
+  for (index_t b : bounds) empty = empty || b == 0;
+  for (index_t b : bounds)
+    if (!empty && !checked_mul(count, b, count)) return shape_error::storage_too_large;
+  for (index_t b : bounds)
+    if (!checked_mul(nonzero, b > 0 ? b : 1, nonzero)) return shape_error::size_too_large;
+  return shape_error::none;
+}
 }  // namespace detail
 
 // Builds the map of a shape whose minor_to_major and padded_dimensions are valid.
@@ -77,7 +96,11 @@ constexpr layout_map make_layout_map(const shape_spec& s) noexcept {
     m.physical_bounds.push_back(b);
     bounds.push_back(b);
   }
+  const index_t bytes = byte_width(s.element_type);
   for (const tile_spec& t : s.layout.tiles) {
+    // Checked before each level too: a '*' merge with a 0 hides the sizes it merges.
+    m.error = detail::size_error(bounds, bytes);
+    if (m.error != shape_error::none) return m;
     tile_level lv;
     lv.in_bounds = bounds;
     const std::size_t in_rank = bounds.size();
@@ -122,20 +145,16 @@ constexpr layout_map make_layout_map(const shape_spec& s) noexcept {
     m.levels.push_back(lv);
   }
   m.storage_bounds = bounds;
-  index_t count = 1;
-  for (index_t b : bounds) {
-    if (!detail::checked_mul(count, b, count)) {
-      m.error = shape_error::storage_too_large;
-      return m;
-    }
-  }
-  m.storage_count = count;
+  m.error = detail::size_error(bounds, bytes);
+  if (m.error != shape_error::none) return m;
+  m.storage_count = 1;
+  for (index_t b : bounds) m.storage_count *= b;
   if (m.levels.empty()) {
     for (std::size_t i = 0; i < n; ++i) m.strides.push_back(0);
     index_t stride = 1;
     for (std::size_t k = n; k > 0; --k) {
       m.strides[static_cast<std::size_t>(m.physical_to_logical[k - 1])] = stride;
-      stride *= m.physical_bounds[k - 1];
+      stride *= m.physical_bounds[k - 1];  // fits: checked above
     }
   }
   return m;

@@ -87,7 +87,11 @@
     "'*' (combine) is the most minor tile entry: there is no " \
     "more minor dimension to merge it into") \
   X(storage_too_large, "invalid layout", \
-    "the storage size overflows int64")
+    "the storage size overflows int64") \
+  X(size_too_large, "invalid layout", \
+    "a stride or a size in bytes overflows int64 (the product of " \
+    "the sizes other than 0, times the element's bytes, must fit: a " \
+    "size of 0 empties the array but the other sizes still multiply)")
 
 
 namespace sxla {
@@ -223,6 +227,10 @@ consteval bool report_shape_error() {
                 "there is no more minor dimension to merge it into");
   static_assert(E != shape_error::storage_too_large,
                 "sxla: invalid layout: the storage size overflows int64");
+  static_assert(E != shape_error::size_too_large,
+                "sxla: invalid layout: a stride or a size in bytes overflows int64 (the "
+                "product of the sizes other than 0, times the element's bytes, must fit: "
+                "a size of 0 empties the array but the other sizes still multiply)");
   return true;
 }
 

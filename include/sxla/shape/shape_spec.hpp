@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <limits>
 #include <string_view>
 
 #include "sxla/core/element_type.hpp"  // primitive_type
@@ -49,10 +50,15 @@ struct shape_spec {
 
   constexpr std::size_t rank() const noexcept { return dimensions.size(); }
 
-  // Number of logical elements (the product of the dimension sizes; 1 for a scalar).
+  // Number of logical elements (the product of the dimension sizes; 1 for a scalar; 0
+  // when a size is 0, whatever the others). It fits in index_t for a valid shape; for
+  // one whose product overflows (which validate rejects), it is the largest index_t.
   constexpr index_t element_count() const noexcept {
+    for (index_t d : dimensions)
+      if (d == 0) return 0;
     index_t n = 1;
-    for (index_t d : dimensions) n *= d;
+    for (index_t d : dimensions)
+      if (__builtin_mul_overflow(n, d, &n)) return std::numeric_limits<index_t>::max();
     return n;
   }
 
