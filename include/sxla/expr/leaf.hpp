@@ -69,7 +69,11 @@ struct array_leaf {
   template <std::size_t M>
   SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
     const value_type* p = data();
-    if constexpr (!shape_type::is_tiled) {
+    if constexpr (shape_type::element_count == 0) {
+      // A line of no element is never read, and its start may lie past the storage
+      // (which may be empty, and null): no offset is formed.
+      return strided_line<value_type, shape_type::map.strides[M]>{p};
+    } else if constexpr (!shape_type::is_tiled) {
       return strided_line<value_type, shape_type::map.strides[M]>{p + shape_type::offset(start)};
     } else {
       return make_gather_line<value_type>([p, start](index_t j) {

@@ -9,9 +9,10 @@
 // Moments. With m elements per feature, mean = sum(x) / m and the biased variance
 // sum((x - mean)^2) / m, as the seed defines them. sxla computes both from one set of
 // sums over d = x - s, s the feature's first element: mean = s + sum(d) / m, variance =
-// sum(d^2) / m - (sum(d) / m)^2 (clamped at 0). The shift makes the one-formula variance
-// safe: its cancellation is relative to (mean - s)^2, about the variance itself, not to
-// mean^2 as in XLA's E[x^2] - E[x]^2. The sums are two reductions of fused expressions
+// sum(d^2) / m - (sum(d) / m)^2 (a negative value clamped to 0, a NaN kept: with m = 0,
+// both moments are 0 / 0, NaN, as XLA's sum / count gives). The shift makes the
+// one-formula variance safe: its cancellation is relative to (mean - s)^2, about the
+// variance itself, not to mean^2 as in XLA's E[x^2] - E[x]^2. The sums are two reductions of fused expressions
 // (x is read, never d stored), in reduce.hpp's deterministic order.
 // The normalization is one fused pass: y = (x - mean) * (scale / sqrt(var + eps)) + offset.
 // Gradients (the seed's formulas): grad_offset = sum(dy), grad_scale = sum(dy * (x -
@@ -113,7 +114,7 @@ auto batch_norm_training(X&& x, S&& scale, O&& offset, double epsilon) {
       const T d1 = s1.data()[k] / m;
       const T v = s2.data()[k] / m - d1 * d1;
       mean.data()[k] = shift.data()[k] + d1;
-      var.data()[k] = v > T(0) ? v : T(0);
+      var.data()[k] = v < T(0) ? T(0) : v;  // NaN stays: 0 / 0 for a feature of no elements
       factor.data()[k] = sc.data()[k] / std::sqrt(var.data()[k] + static_cast<T>(epsilon));
     }
     tensor<E::spec> y = add(mul(sub(e, mean, broadcast_dimensions<F>), factor, broadcast_dimensions<F>),
