@@ -23,6 +23,7 @@
 
 #include "sxla/config.hpp"                  // SXLA_FORCE_INLINE
 #include "sxla/core/element_type.hpp"       // primitive_type_of, is_complex_v, is_*
+#include "sxla/expr/elementwise_node.hpp"   // detail::is_small_float_v
 #include "sxla/expr/make_elementwise.hpp"   // binary_fn
 #include "sxla/simd/scalar.hpp"             // add, sub, mul, min, max, select, bit ops
 #include "sxla/simd/vec.hpp"                // vec, mask, is_vec_v, is_mask_v, has_vec
@@ -141,6 +142,14 @@ SXLA_FORCE_INLINE constexpr V float_max(V a, V b) noexcept {
 template <class V>
 using lane_of = simd::element_of<V>;
 
+// A functor called on two f16 or bf16 elements, as a built-in computation is
+// (x::max_op(x::bf16(1.0f), x::bf16(2.0f))): computed in f32 and rounded back once, as
+// the elementwise node computes these types.
+template <class F, class V>
+SXLA_FORCE_INLINE constexpr V in_f32(const F& f, V a, V b) noexcept {
+  return static_cast<V>(f(static_cast<float>(a), static_cast<float>(b)));
+}
+
 }  // namespace detail
 
 // a * b + c with one rounding, the operands negated as the template says. Not an XLA op:
@@ -211,7 +220,9 @@ struct add_op_t {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (std::is_same_v<V, bool>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (std::is_same_v<V, bool>) {
       return a || b;
     } else if constexpr (simd::is_mask_v<V>) {
       return simd::mask_or(a, b);
@@ -237,7 +248,9 @@ struct sub_op_t {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (is_complex_v<V>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (is_complex_v<V>) {
       return {simd::sub(a.real(), b.real()), simd::sub(a.imag(), b.imag())};
     } else {
       return simd::sub(a, b);
@@ -255,7 +268,9 @@ struct mul_op_t {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (std::is_same_v<V, bool>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (std::is_same_v<V, bool>) {
       return a && b;
     } else if constexpr (simd::is_mask_v<V>) {
       return simd::mask_and(a, b);
@@ -277,7 +292,9 @@ struct div_op_t {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (is_complex_v<V>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (is_complex_v<V>) {
       return detail::complex_divide(a, b);
     } else if constexpr (simd::is_vec_v<V>) {
       using T = simd::lane_t<V>;
@@ -304,7 +321,9 @@ struct rem_op_t {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (simd::is_vec_v<V>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (simd::is_vec_v<V>) {
       using T = simd::lane_t<V>;
       return simd::per_lane<T>([](T x, T y) { return detail::xla_remainder(x, y); }, a, b);
     } else if constexpr (std::is_floating_point_v<V>) {
@@ -372,7 +391,9 @@ struct extremum_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (std::is_same_v<V, bool>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (std::is_same_v<V, bool>) {
       return Max ? a || b : a && b;
     } else if constexpr (simd::is_mask_v<V>) {
       return Max ? simd::mask_or(a, b) : simd::mask_and(a, b);
@@ -395,7 +416,8 @@ inline constexpr binary_fn<max_op_t> max{};
 inline constexpr binary_fn<min_op_t> min{};
 
 // The functors as values: the built-in computations of reductions (x::reduce<0>(a, 0.0f,
-// x::add_op)); each is also a plain callable on two elements.
+// x::add_op)); each is also a plain callable on two elements of a type it accepts (f16
+// and bf16 computed in f32 and rounded back once).
 inline constexpr add_op_t add_op{};
 inline constexpr sub_op_t sub_op{};
 inline constexpr mul_op_t mul_op{};
