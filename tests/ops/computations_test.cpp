@@ -4,7 +4,8 @@
 // x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0; float max/min propagate NaN with
 // -0 < +0; pred add/max are or, mul/min are and; f16 and bf16 compute in f32 and round
 // back once (the reference rounds the exact double result to the nearest 16-bit value by
-// searching all 65536). Also a variadic reduce on bf16 that calls them.
+// searching all 65536). Also the reductions that call them on f16 and bf16: a variadic
+// reduce, and reduce_window with the f32 accumulator of a built-in monoid.
 #include <sxla/sxla.hpp>
 
 #include <doctest/doctest.h>
@@ -307,4 +308,57 @@ TEST_CASE("ops/computations: a variadic reduce on bf16 with the built-in computa
     CHECK_EQ(m(i).bits(), nearest<x::bf16>(want_max).bits());
     CHECK_EQ(s(i).bits(), want_sum.bits());
   }
+}
+
+TEST_CASE("ops/computations: reduce_window of f16 and bf16 with a built-in monoid") {
+  // A built-in monoid accumulates f16 and bf16 in f32 from the init value, in row-major
+  // window order, and rounds once.
+  x::tensor<"bf16[4,6]"> a;
+  x::tensor<"f16[4,6]"> h;
+  std::mt19937 rng(4242);
+  std::uniform_real_distribution<float> dist(-3.0f, 3.0f);
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 6; ++j) {
+      a(i, j) = x::bf16(dist(rng));
+      h(i, j) = x::f16(dist(rng));
+    }
+  // The issue's case: VALID 2x2 windows, stride 1.
+  const x::tensor<"bf16[3,5]"> sums = x::reduce_window<x::idx{2, 2}>(a, x::bf16(0.0f), x::add_op);
+  // SAME 3x3 windows, stride 2: padding (no element) at the edges.
+  const x::tensor<"f16[2,3]"> maxes =
+      x::reduce_window<x::idx{3, 3}, x::idx{2, 2}, x::padding::same>(h, x::f16(-10.0f), x::max_op);
+  const x::tensor<"bf16[3,5]"> products = x::reduce_window<x::idx{2, 2}>(a, x::bf16(1.5f), x::mul_op);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 5; ++j) {
+      float s = 0.0f, p = 1.5f;
+      for (int di = 0; di < 2; ++di)
+        for (int dj = 0; dj < 2; ++dj) {
+          s += static_cast<float>(a(i + di, j + dj));
+          p *= static_cast<float>(a(i + di, j + dj));
+        }
+      CAPTURE(i);
+      CAPTURE(j);
+      CHECK_EQ(sums(i, j).bits(), nearest<x::bf16>(s).bits());
+      CHECK_EQ(products(i, j).bits(), nearest<x::bf16>(p).bits());
+    }
+  }
+  // SAME for 4 (and 6) with window 3, stride 2: 2 (and 3) outputs; one element of
+  // padding in all, XLA puts it high (low = total / 2).
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      float mx = -10.0f;
+      for (int di = 0; di < 3; ++di)
+        for (int dj = 0; dj < 3; ++dj) {
+          const int r = 2 * i + di, c = 2 * j + dj;
+          if (r >= 0 && r < 4 && c >= 0 && c < 6) mx = std::fmax(mx, static_cast<float>(h(r, c)));
+        }
+      CHECK_EQ(maxes(i, j).bits(), nearest<x::f16>(mx).bits());
+    }
+  }
+  // In a constant expression too.
+  // Window (0, 1) holds 256, 1, 1, 1: 259 in f32, rounded once to 260 (rounding each
+  // step would stay at 256).
+  constexpr x::tensor<"bf16[2,3]"> c = {{1.0f, 256.0f, 1.0f}, {4.0f, 1.0f, 1.0f}};
+  constexpr auto w = x::eval(x::reduce_window<x::idx{2, 2}>(c, x::bf16(0.0f), x::add_op));
+  static_assert(w(0, 0) == x::bf16(262.0f) && w(0, 1) == x::bf16(260.0f));
 }

@@ -85,7 +85,8 @@ struct reduce_window_node {
     acc_type acc = init;
     multi_index<rank> k{}, s{};
     detail::odometer(detail::all_dimensions<rank>(), detail::window_extent<G, rank>(), k, [&] {
-      if (detail::window_source<G>(o, k, Op::spec.dimensions, s)) acc = f(acc, operand.at(s));
+      // (A monoid accumulates f16 and bf16 in f32: the element is widened first.)
+      if (detail::window_source<G>(o, k, Op::spec.dimensions, s)) acc = f(acc, static_cast<acc_type>(operand.at(s)));
     });
     return static_cast<value_type>(acc);
   }
