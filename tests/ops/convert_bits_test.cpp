@@ -138,6 +138,77 @@ TEST_CASE("ops/bitcast_convert: random operands, same width, every layout") {
                                        [](x::bf16 v) { return static_cast<std::int16_t>(v.bits()); }, "bf16 -> s16", 33);
 }
 
+TEST_CASE("ops/bitcast_convert: complex types, c128 <-> c64[2] (XLA's shape rule; no complex <-> real)") {
+  static_assert(std::endian::native == std::endian::little, "the expected values below are little-endian");
+  using c64 = std::complex<float>;
+  using c128 = std::complex<double>;
+  // A c128 is its real double's 8 bytes, then its imaginary double's: two c64, each the
+  // two 4-byte halves of one double. Real 1 + 2^-52 is 0x3ff0000000000001: low half
+  // 0x00000001 (the smallest subnormal float), high half 0x3ff00000 (1.875f); imaginary
+  // -2 is 0xc000000000000000: 0 and 0xc0000000 (-2.0f).
+  const x::tensor<"c128[]"> z = {c128(f64_of(0x3ff0000000000001ull), -2.0)};
+  const auto p = x::eval(x::bitcast_convert<c64>(z));
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(p)>, x::tensor<"c64[2]">>);
+  CHECK_EQ(bits_of(p(0).real()), 0x00000001u);
+  CHECK_EQ(bits_of(p(0).imag()), 0x3ff00000u);
+  CHECK_EQ(bits_of(p(1).real()), 0x00000000u);
+  CHECK_EQ(bits_of(p(1).imag()), 0xc0000000u);
+  // And back: c64[2] -> c128[].
+  const auto back = x::eval(x::bitcast_convert<c128>(p));
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(back)>, x::tensor<"c128[]">>);
+  CHECK_EQ(std::bit_cast<std::uint64_t>(back().real()), 0x3ff0000000000001ull);
+  CHECK_EQ(std::bit_cast<std::uint64_t>(back().imag()), 0xc000000000000000ull);
+  // The same at compile time, and the types' shape rules.
+  constexpr auto halves = x::eval(x::bitcast_convert<c64>(x::tensor<"c128[1]">{c128(1.0, -2.0)}));
+  static_assert(halves(0, 0) == c64(0.0f, 1.875f) && halves(0, 1) == c64(0.0f, -2.0f));
+  constexpr auto whole = x::eval(x::bitcast_convert<c128>(halves));
+  static_assert(whole(0) == c128(1.0, -2.0));
+  using split_c = decltype(x::bitcast_convert<c64>(std::declval<const x::tensor<"c128[3,4]">&>()));
+  static_assert(split_c::spec.dimensions == x::dimension_list{3, 4, 2});
+  using same_c = decltype(x::bitcast_convert<c64>(std::declval<const x::tensor<"c64[3]">&>()));
+  static_assert(same_c::spec.dimensions == x::dimension_list{3});
+
+  // Random values in several layouts against memcpy (the bytes in memory order).
+  std::mt19937_64 rng(99);
+  x::tensor<"c128[3,5]"> a;
+  x::for_each_index<x::tensor<"c128[3,5]">::shape_type>(
+      [&](const auto& idx) { a[idx] = c128(gen<double>(rng), gen<double>(rng)); });
+  const x::tensor<"c128[3,5]{0,1}"> ac = a;
+  const auto piece = [&](const auto& idx) {  // the c64 at byte 8 * k of the c128
+    unsigned char bytes[sizeof(c128)];
+    const c128 w = a(idx[0], idx[1]);
+    std::memcpy(bytes, reinterpret_cast<const unsigned char*>(&w), sizeof w);
+    float re, im;
+    std::memcpy(&re, bytes + 8 * idx[2], 4);
+    std::memcpy(&im, bytes + 8 * idx[2] + 4, 4);
+    return c64(re, im);
+  };
+  const auto same_bits = [](c64 u, c64 v) {
+    return bits_of(u.real()) == bits_of(v.real()) && bits_of(u.imag()) == bits_of(v.imag());
+  };
+  const x::tensor<"c64[3,5,2]"> s1 = x::bitcast_convert<c64>(a);
+  const x::tensor<"c64[3,5,2]{0,2,1}"> s2 = x::bitcast_convert<c64>(ac);
+  const x::tensor<"c64[3,5,2]{2,1,0:T(2,2)}"> s3 = x::bitcast_convert<c64>(a);
+  int checked = 0;
+  x::for_each_index<x::tensor<"c64[3,5,2]">::shape_type>([&](const auto& idx) {
+    CHECK(same_bits(s1[idx], piece(idx)));
+    CHECK(same_bits(s2[idx], piece(idx)));
+    CHECK(same_bits(s3[idx], piece(idx)));
+    ++checked;
+  });
+  CHECK_EQ(checked, 30);
+  const x::tensor<"c128[3,5]{0,1}"> j1 = x::bitcast_convert<c128>(s2);
+  const x::tensor<"c128[3,5]"> j2 = x::bitcast_convert<c128>(s3);
+  const auto same_bits128 = [](c128 u, c128 v) {
+    return std::bit_cast<std::uint64_t>(u.real()) == std::bit_cast<std::uint64_t>(v.real()) &&
+           std::bit_cast<std::uint64_t>(u.imag()) == std::bit_cast<std::uint64_t>(v.imag());
+  };
+  x::for_each_index<x::tensor<"c128[3,5]">::shape_type>([&](const auto& idx) {
+    CHECK(same_bits128(j1[idx], a[idx]));
+    CHECK(same_bits128(j2[idx], a[idx]));
+  });
+}
+
 // ---- reduce_precision ------------------------------------------------------------------------
 
 namespace {

@@ -277,25 +277,43 @@ constexpr std::size_t piece_slot(std::size_t k, std::size_t n) noexcept {
   return std::endian::native == std::endian::little ? k : n - 1 - k;
 }
 
+// A complex number's bytes are its real part's, then its imaginary part's (as C++ and
+// XLA store it): piece k of a c128 is the c64 whose parts are the two halves, in memory
+// order, of its k-th double; two c64 join into a c128 the same way.
+
 // Piece k, in memory order, of v's bytes, as U (sizeof(U) < sizeof(T)).
 template <class U, class T>
 SXLA_FORCE_INLINE constexpr U bitcast_piece(T v, index_t k) noexcept {
-  constexpr std::size_t n = sizeof(T) / sizeof(U);
-  const bits_of<T> bits = std::bit_cast<bits_of<T>>(v);
-  const std::size_t shift = 8 * sizeof(U) * piece_slot(static_cast<std::size_t>(k), n);
-  return std::bit_cast<U>(static_cast<bits_of<U>>(bits >> shift));
+  if constexpr (is_complex_v<T>) {
+    using G = typename U::value_type;
+    const auto part = k == 0 ? v.real() : v.imag();
+    return U(bitcast_piece<G>(part, 0), bitcast_piece<G>(part, 1));
+  } else {
+    constexpr std::size_t n = sizeof(T) / sizeof(U);
+    const bits_of<T> bits = std::bit_cast<bits_of<T>>(v);
+    const std::size_t shift = 8 * sizeof(U) * piece_slot(static_cast<std::size_t>(k), n);
+    return std::bit_cast<U>(static_cast<bits_of<U>>(bits >> shift));
+  }
 }
 
 // The U whose bytes are piece(0), piece(1), ... in memory order (sizeof(U) > sizeof(T)).
 template <class U, class T, class Piece>
 SXLA_FORCE_INLINE constexpr U bitcast_join(const Piece& piece) noexcept {
-  constexpr std::size_t n = sizeof(U) / sizeof(T);
-  bits_of<U> bits = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    const auto p = static_cast<bits_of<U>>(std::bit_cast<bits_of<T>>(static_cast<T>(piece(k))));
-    bits = static_cast<bits_of<U>>(bits | static_cast<bits_of<U>>(p << (8 * sizeof(T) * piece_slot(k, n))));
+  if constexpr (is_complex_v<U>) {
+    using F = typename U::value_type;
+    using G = typename T::value_type;
+    const T re = static_cast<T>(piece(0)), im = static_cast<T>(piece(1));
+    return U(bitcast_join<F, G>([re](std::size_t k) { return k == 0 ? re.real() : re.imag(); }),
+             bitcast_join<F, G>([im](std::size_t k) { return k == 0 ? im.real() : im.imag(); }));
+  } else {
+    constexpr std::size_t n = sizeof(U) / sizeof(T);
+    bits_of<U> bits = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto p = static_cast<bits_of<U>>(std::bit_cast<bits_of<T>>(static_cast<T>(piece(k))));
+      bits = static_cast<bits_of<U>>(bits | static_cast<bits_of<U>>(p << (8 * sizeof(T) * piece_slot(k, n))));
+    }
+    return std::bit_cast<U>(bits);
   }
-  return std::bit_cast<U>(bits);
 }
 }  // namespace detail
 
@@ -423,9 +441,8 @@ constexpr bitcast_error bitcast_check(const dimension_list& dims) noexcept {
     return bitcast_error::target_not_element;
   } else if constexpr (std::is_same_v<T, bool> || std::is_same_v<U, bool>) {
     return bitcast_error::pred;
-  } else if constexpr (is_complex_v<T> || is_complex_v<U>) {
-    return is_complex_v<T> && is_complex_v<U> && sizeof(T) == sizeof(U) ? bitcast_error::none
-                                                                         : bitcast_error::complex_width;
+  } else if constexpr (is_complex_v<T> != is_complex_v<U>) {
+    return bitcast_error::complex_width;
   } else if constexpr (sizeof(U) > sizeof(T)) {
     return dims.empty() || dims.back() != static_cast<index_t>(sizeof(U) / sizeof(T)) ? bitcast_error::last_dimension
                                                                                       : bitcast_error::none;
@@ -442,9 +459,8 @@ consteval bool check_bitcast_convert() {
                 "sxla::bitcast_convert: the target type is not an XLA element type");
   static_assert(E != bitcast_error::pred, "sxla::bitcast_convert: pred has no bit layout to reinterpret");
   static_assert(E != bitcast_error::complex_width,
-                "sxla::bitcast_convert: a complex number converts only to the same complex type (XLA "
-                "rejects bitcasts between complex and real types; complex types of different widths "
-                "are not supported)");
+                "sxla::bitcast_convert: a complex number converts only to a complex type (XLA "
+                "rejects bitcasts between complex and real types)");
   static_assert(E != bitcast_error::last_dimension,
                 "sxla::bitcast_convert: to a wider type, the operand's last dimension must be "
                 "sizeof(result) / sizeof(operand)");
