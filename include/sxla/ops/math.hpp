@@ -5,7 +5,8 @@
 // sqrt is correctly rounded; rsqrt is 1 / sqrt(x) (two roundings, as XLA's CPU backend
 // computes it). f16 and bf16 compute in f32 and round back. Complex numbers take
 // exp, expm1, log, log1p, sqrt, rsqrt, cbrt, sin, cos, tan, tanh, logistic, pow and atan2,
-// by the usual formulas over the real kernels (element by element).
+// by the usual formulas over the real kernels (element by element); log1p takes care
+// near |1 + z| = 1 (complex_log1p below, its bounds in the README).
 // Example: x::tanh(x::tensor<"f32[3]">{-1, 0, 1}) is {-0.7615942, 0, 0.7615942}.
 #ifndef SXLA_OPS_MATH_HPP
 #define SXLA_OPS_MATH_HPP
@@ -42,6 +43,47 @@ constexpr cplx<F> complex_exp(cplx<F> z) noexcept {
 template <class F>
 constexpr cplx<F> complex_log(cplx<F> z) noexcept {
   return {simd::log(complex_abs(z)), simd::atan2(z.imag(), z.real())};
+}
+
+// a + b as s + e exactly (Knuth's TwoSum): s is the rounded sum, e its rounding error.
+template <class F>
+constexpr void two_sum(F a, F b, F& s, F& e) noexcept {
+  s = simd::add(a, b);
+  const F bb = simd::sub(s, a);
+  e = simd::add(simd::sub(a, simd::sub(s, bb)), simd::sub(b, bb));
+}
+
+// log(1 + z) = log|1 + z| + i arg(1 + z). Near the circle |1 + z| = 1, log|1 + z| is
+// small and log(|1 + z|) would magnify |1 + z|'s rounding errors (by 1 / |log|1 + z||);
+// there it is 0.5 log1p(u), u = |1 + z|^2 - 1 = 2x + x^2 + y^2 summed without rounding
+// (x^2 and y^2 split exactly by fma, the sum in two doubles), and log1p of the two
+// doubles hi + lo is log1p(hi) + lo / (1 + hi). Elsewhere (|1 + z|^2 outside
+// [2^-10, 2^20], infinities, NaN) |log|1 + z|| is above 3.4 and log(hypot) is accurate.
+// c64 runs in double, where its x^2, y^2 and 1 + x are exact, and rounds once at the end.
+template <class F>
+constexpr cplx<F> complex_log1p(cplx<F> z) noexcept {
+  if constexpr (!std::is_same_v<F, double>) {
+    const cplx<double> r = complex_log1p(cplx<double>(z.real(), z.imag()));
+    return {static_cast<F>(r.real()), static_cast<F>(r.imag())};
+  } else {
+    const F x = z.real(), y = z.imag();
+    F a, ae;  // 1 + x = a + ae exactly
+    two_sum(F(1), x, a, ae);
+    const F m = simd::fma(a, a, simd::mul(y, y));  // about |1 + z|^2
+    // arg(1 + z) = atan2(y, a + ae), to first order atan2(y, a) - y ae / |1 + z|^2.
+    F im = simd::atan2(y, a);
+    if (ae != 0 && m > 0 && m - m == 0) im = simd::sub(im, simd::mul(y, ae) / m);
+    if (!(m >= F(0x1p-10) && m <= F(0x1p20))) return {simd::log(complex_abs(cplx<F>(a, y))), im};
+    // Here |x| and |y| are at most 1025: nothing overflows, and x^2 + 2x + y^2 is exactly
+    // p + pe + 2x + q + qe.
+    const F p = simd::mul(x, x), pe = simd::fma(x, x, simd::neg(p));
+    const F q = simd::mul(y, y), qe = simd::fma(y, y, simd::neg(q));
+    F s1, e1, s2, e2, hi, lo;
+    two_sum(simd::mul(F(2), x), p, s1, e1);
+    two_sum(s1, q, s2, e2);
+    two_sum(s2, simd::add(simd::add(e1, e2), simd::add(pe, qe)), hi, lo);
+    return {simd::mul(F(0.5), simd::add(simd::log1p(hi), lo / simd::add(F(1), hi))), im};
+  }
 }
 
 // The principal square root.
@@ -186,9 +228,7 @@ struct log1p {
   template <class V>
   static constexpr V real(V x) noexcept { return simd::log1p(x); }
   template <class C>
-  static constexpr C complex(C z) noexcept {
-    return detail::complex_log(C(simd::add(typename C::value_type(1), z.real()), z.imag()));
-  }
+  static constexpr C complex(C z) noexcept { return detail::complex_log1p(z); }
 };
 struct logistic {
   static constexpr bool complex_too = true;
