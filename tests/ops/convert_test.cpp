@@ -1,8 +1,8 @@
 // Tests for sxla/ops/convert.hpp, part 1: convert (ConvertElementType). Expected values
 // are written by hand from the rules (float to integer saturates, NaN gives 0; to
-// f16/bf16 one rounding to nearest even); random operands are checked against plain
-// references (long double arithmetic) in row-major, column-major, tiled and padded
-// destinations and through at() (the scalar path). Part 2: convert_bits_test.cpp.
+// f16/bf16 one rounding to nearest even). Random operands against plain references (long
+// double arithmetic) in every layout: convert_random_{float,integer,other}_test.cpp.
+// Part 2: convert_bits_test.cpp.
 #include "ops/convert_check.hpp"
 
 namespace x = sxla;
@@ -259,22 +259,4 @@ TEST_CASE("ops/convert: complex numbers") {
   check_convert(std::array<x::f16, 1>{x::f16::from_bits(0x3c01)}, std::array<c64, 1>{c64(1.0009765625f, 0)}, "f16 -> c64");
   check_convert(std::array<c128, 1>{c128(1.0 + 0x1p-11 + 0x1p-30, 5)}, std::array<x::f16, 1>{x::f16::from_bits(0x3c01)},
                 "c128 -> f16");
-}
-
-TEST_CASE("ops/convert: random operands against the reference, every layout") {
-  check_convert_all<float, std::int8_t, std::int32_t, std::int64_t, std::uint8_t, std::uint32_t, std::uint64_t, bool,
-                    x::f16, x::bf16, double, std::complex<float>, float>(100);
-  check_convert_all<double, std::int8_t, std::int32_t, std::int64_t, std::uint16_t, std::uint32_t, std::uint64_t, bool,
-                    x::f16, x::bf16, float, std::complex<double>>(200);
-  check_convert_all<x::f16, std::int32_t, std::uint8_t, float, x::bf16, double, bool>(300);
-  check_convert_all<x::bf16, x::f16, std::int64_t, float>(400);
-  check_convert_all<std::int32_t, float, std::uint32_t, std::int8_t, double, bool, x::f16, std::uint64_t>(500);
-  check_convert_all<std::uint32_t, float, std::int32_t, double, x::bf16>(600);
-  check_convert_all<std::int64_t, double, float, x::f16, std::int32_t, std::uint64_t>(700);
-  check_convert_all<std::uint64_t, double, float, std::int64_t>(800);
-  check_convert_all<std::int8_t, std::uint8_t, float, std::int64_t>(900);
-  check_convert_all<std::uint16_t, x::f16, std::int16_t>(950);
-  check_convert_all<bool, float, std::int8_t, std::uint16_t, double, std::complex<float>, bool>(1000);
-  check_convert_all<std::complex<float>, float, std::int32_t, std::complex<double>, bool>(1100);
-  check_convert_all<std::complex<double>, std::complex<float>, double, std::uint8_t>(1200);
 }
