@@ -46,12 +46,16 @@
 #define SXLA_STREAM_STORE_BYTES (8 << 20)
 #endif
 
-// Assigning an expression to a tensor it reads in a different order (a = transpose(a))
-// evaluates into a temporary first. Up to this many bytes the temporary is on the stack;
-// above, on the heap: the one allocation sxla may make, and only in this case (assign
-// through x::noalias, or to another tensor, to avoid it).
+// Scratch memory (temporaries, a dot's packing buffers; expr/scratch.hpp). Every
+// evaluation needs a number of bytes known at compile time, x::workspace_bytes<E, Dst>.
+// Without a caller's workspace (t.using_workspace(ws) = e) it is taken from the stack up
+// to this many bytes; above, from the heap only when SXLA_ALLOW_HEAP is 1 (one block per
+// evaluation), else the evaluation does not compile and the error says how much it needs.
 #ifndef SXLA_STACK_TEMPORARY_BYTES
 #define SXLA_STACK_TEMPORARY_BYTES (64 << 10)
+#endif
+#ifndef SXLA_ALLOW_HEAP
+#define SXLA_ALLOW_HEAP 0
 #endif
 
 // Cache sizes (bytes) that the matrix-multiply engine (simd/gemm.hpp) sizes its blocks

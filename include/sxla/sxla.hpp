@@ -12,6 +12,7 @@
 #include "sxla/core/parallel.hpp"
 #include "sxla/core/small_vector.hpp"
 #include "sxla/core/static_string.hpp"
+#include "sxla/core/workspace.hpp"
 
 #include "sxla/shape/broadcast_rules.hpp"
 #include "sxla/shape/grammar.hpp"
@@ -40,6 +41,7 @@
 #include "sxla/expr/line.hpp"
 #include "sxla/expr/make_elementwise.hpp"
 #include "sxla/expr/producer.hpp"
+#include "sxla/expr/scratch.hpp"
 #include "sxla/expr/view_lines.hpp"
 
 #include "sxla/ops/arithmetic.hpp"

@@ -15,11 +15,14 @@ TEST_CASE("expr/assign: a = transpose(a) on a square tensor, small and large") {
   x::tensor<"s32[3,3]"> a = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
   a = x::transpose<1, 0>(a);
   CHECK(a == x::tensor<"s32[3,3]">{{1, 4, 7}, {2, 5, 8}, {3, 6, 9}});
-  // Above SXLA_STACK_TEMPORARY_BYTES the temporary is on the heap.
+  // Above SXLA_STACK_TEMPORARY_BYTES the temporary is in the caller's workspace (without
+  // one, and without SXLA_ALLOW_HEAP, this assignment does not compile).
   using big_t = x::tensor<"f32[300,300]">;
   static_assert(sizeof(big_t) > SXLA_STACK_TEMPORARY_BYTES);
   const auto b = std::make_unique<big_t>(x::iota<"f32[300,300]", 0>() * 1000.0f + x::iota<"f32[300,300]", 1>());
-  *b = x::transpose<1, 0>(*b) + 1.0f;
+  const auto ws = std::make_unique<x::workspace_for<decltype(x::transpose<1, 0>(*b) + 1.0f), big_t>>();
+  static_assert(sizeof(*ws) >= sizeof(big_t));
+  b->using_workspace(*ws) = x::transpose<1, 0>(*b) + 1.0f;
   int bad = 0;
   for (int i = 0; i < 300; ++i)
     for (int j = 0; j < 300; ++j) bad += (*b)(i, j) != static_cast<float>(j * 1000 + i + 1);

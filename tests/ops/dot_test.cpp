@@ -7,6 +7,10 @@
 // s8 and u8 accumulating in 32 bits, bf16 in f32), expression operands, and fused
 // epilogues, and rows split over a caller's thread pool. Tolerance: the bound documented in dot_general.hpp,
 // |error| <= (kc + K / kc + 2) u sum |a b|, u the accumulation type's unit roundoff.
+//
+// Most products here need more scratch memory than the stack budget: this file allows the
+// heap (tests/expr/allocation_test.cpp checks the default and caller workspaces).
+#define SXLA_ALLOW_HEAP 1
 #include <sxla/sxla.hpp>
 
 #include <doctest/doctest.h>
@@ -355,15 +359,15 @@ TEST_CASE("dot: rows split over a caller's pool give the same bits as one thread
   const auto bias = random_tensor<"f32[45]">(53);
   const x::tensor<"f32[101,45]"> serial = x::dot(*a, *b);
   check_dot<x::dot_dims<x::idx{1}, x::idx{0}>, float>(*a, *b, serial);
-  const x::tensor<"f32[101,45]"> split = x::dot(*a, *b).parallel(pool, 3);
+  const x::tensor<"f32[101,45]"> split = x::dot(*a, *b).parallel<3>(pool);
   CHECK(calls == 1);
   CHECK(split == serial);
   const x::tensor<"f32[101,45]"> fused =
-      x::max(x::add(x::dot(*a, *b).parallel(pool, 4), *bias, x::broadcast_dimensions<1>), 0.0f);
+      x::max(x::add(x::dot(*a, *b).parallel<4>(pool), *bias, x::broadcast_dimensions<1>), 0.0f);
   const x::tensor<"f32[101,45]"> expected = x::max(x::add(serial, *bias, x::broadcast_dimensions<1>), 0.0f);
   CHECK(calls == 2);
   CHECK(fused == expected);
   // More parts than strips of rows: the empty parts do nothing.
-  const x::tensor<"f32[101,45]"> many = x::dot(*a, *b).parallel(pool, 40);
+  const x::tensor<"f32[101,45]"> many = x::dot(*a, *b).parallel<40>(pool);
   CHECK(many == serial);
 }

@@ -117,6 +117,10 @@ struct broadcast_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    Op::visit_leaves(v, false);
+  }
 };
 
 }  // namespace sxla

@@ -208,6 +208,11 @@ struct elementwise_node {
   constexpr void for_each_leaf(G&& g, bool direct) const {
     ops.apply([&](const auto&... op) { (op.for_each_leaf(g, direct), ...); });
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool direct) {
+    Op0::visit_leaves(v, direct);
+    (Ops::visit_leaves(v, direct), ...);
+  }
 
   // Run-time sizes (set_dimension_size below): the smallest of the operands'.
   static constexpr bool dynamic_sizes = has_dynamic_sizes<Op0> || (has_dynamic_sizes<Ops> || ...);

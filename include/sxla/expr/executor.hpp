@@ -19,14 +19,16 @@
 //    is tiled, its last dimension strided, or an elementwise operand reads its memory,
 //    the producer writes a temporary first and the elementwise work is a second pass.
 //
-// Aliasing is not handled here (assign.hpp).
+// Scratch memory (temporaries, a dot's packing buffers) comes from an arena (core/
+// workspace.hpp); evaluate_scratch<Dst, E> is how many bytes evaluate(dst, e, ws) takes,
+// a compile-time constant. Aliasing is not handled here (assign.hpp).
 #ifndef SXLA_EXPR_EXECUTOR_HPP
 #define SXLA_EXPR_EXECUTOR_HPP
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -34,11 +36,12 @@
 #include "sxla/core/index.hpp"         // index_t, multi_index
 #include "sxla/core/small_vector.hpp"  // small_vector
 #include "sxla/expr/leaf.hpp"          // array_leaf
+#include "sxla/core/workspace.hpp"     // arena, arena_scope
 #include "sxla/expr/producer.hpp"      // has_fusable_producer, find_producer, substitute_producer
+#include "sxla/expr/scratch.hpp"       // node_scratch, take_temporary, may_read_written, with_scratch_memory
 #include "sxla/shape/layout_map.hpp"   // delinearize, tile_level
 #include "sxla/shape/shape.hpp"        // for_each_index
 #include "sxla/simd/vec.hpp"           // vec, store, store_n, stream, store_mask
-#include "sxla/tensor/tensor.hpp"      // tensor, uninitialized
 #include "sxla/tensor/view.hpp"        // tensor_view
 
 namespace sxla {
@@ -322,20 +325,6 @@ SXLA_FORCE_INLINE void evaluate_tiled(Dst& dst, const E& e) noexcept {
   }
 }
 
-// use(t) with t a tensor<S> of unspecified values: on the stack up to
-// SXLA_STACK_TEMPORARY_BYTES, else on the heap (the one allocation sxla may make).
-template <shape_spec S, class F>
-void with_scratch(F&& use) {
-  using tmp_t = tensor<S>;
-  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-    tmp_t tmp(uninitialized);
-    use(tmp);
-  } else {
-    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
-    use(*tmp);
-  }
-}
-
 // Whether writing e into dst (whose storage starts at first), element by element, could
 // overwrite an element e still has to read: some leaf's memory overlaps dst's, and that
 // leaf is not read exactly at the index being written, from the same address in the
@@ -361,38 +350,93 @@ SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e,
 template <class Dst, class E>
 constexpr void evaluate_plain(Dst& dst, const E& e) noexcept;
 
-// e (has_fusable_producer) into dst: fused where dst allows (see the top).
+// The fused evaluation of e (has_fusable_producer) into Dst: its producer P, whether P
+// can write Dst itself (same element type, untiled, the last dimension contiguous), and
+// the expression F that then reads P's values back from Dst.
 template <class Dst, class E>
-void evaluate_fused(Dst& dst, const E& e) noexcept {
+struct fused_plan {
   using D = typename Dst::shape_type;
   using T = typename D::value_type;
+  using P = std::remove_cvref_t<decltype(find_producer(std::declval<const E&>()))>;
+  using view = tensor_view<Dst::spec, const T>;
+  static constexpr bool direct =
+      std::is_same_v<typename P::value_type, T> && !D::is_tiled && D::rank > 0 && D::map.strides[D::rank - 1] == 1;
+  using F = decltype(substitute_producer(std::declval<const E&>(), std::declval<produced_leaf<view>>()));
+  // Whether the elementwise work may read what the producer has written (c = c +
+  // dot(a, b)): then the run-time test may send it through a temporary.
+  static constexpr bool may_fall_back = !direct || may_read_written<Dst, F>(false);
+  using temporary = tensor_view<P::spec>;
+  static constexpr std::size_t scratch = std::max(
+      direct ? node_scratch<P, D> : std::size_t{0},
+      may_fall_back ? temporary_bytes<P::spec> + node_scratch<P, typename temporary::shape_type> : std::size_t{0});
+};
+
+// e (has_fusable_producer) into dst: fused where dst allows (see the top).
+template <class Dst, class E>
+void evaluate_fused(Dst& dst, const E& e, arena& ws) noexcept {
+  using plan = fused_plan<Dst, E>;
+  using D = typename plan::D;
+  using T = typename plan::T;
   const auto& p = find_producer(e);
-  using P = std::remove_cvref_t<decltype(p)>;
-  if constexpr (std::is_same_v<typename P::value_type, T> && !D::is_tiled && D::rank > 0) {
-    if constexpr (D::map.strides[D::rank - 1] == 1) {
-      using V = tensor_view<Dst::spec, const T>;
-      const auto fused = substitute_producer(e, produced_leaf<V>{{V(dst.data())}});
-      using F = std::remove_cvref_t<decltype(fused)>;
-      if (!reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), fused, false)) {
-        p.produce(dst, [&](const multi_index<D::rank>& start, index_t count) {
-          write_line<F, T, false>(fused.template line<D::rank - 1>(start), dst.data() + D::offset(start), count);
-        });
-        return;
-      }
+  if constexpr (plan::direct) {
+    const auto fused = substitute_producer(e, produced_leaf<typename plan::view>{{typename plan::view(dst.data())}});
+    using F = std::remove_cvref_t<decltype(fused)>;
+    if (!plan::may_fall_back || !reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), fused, false)) {
+      p.produce(dst, [&](const multi_index<D::rank>& start, index_t count) {
+        write_line<F, T, false>(fused.template line<D::rank - 1>(start), dst.data() + D::offset(start), count);
+      }, ws);
+      return;
     }
   }
-  with_scratch<P::spec>([&](tensor<P::spec>& tmp) {
-    p.produce(tmp, [](const multi_index<P::rank>&, index_t) {});
-    evaluate_plain(dst, substitute_producer(e, array_leaf<tensor<P::spec>, false>{&tmp}));
-  });
+  if constexpr (plan::may_fall_back) {
+    const arena_scope scope(ws);
+    auto tmp = take_temporary<plan::P::spec>(ws);
+    p.produce(tmp, [](const multi_index<plan::P::rank>&, index_t) {}, ws);
+    evaluate_plain(dst, substitute_producer(e, array_leaf<typename plan::temporary, true>{tmp}));
+  }
 }
+
+// The scratch bytes evaluate(dst, e, ws) takes from ws for dst of type Dst.
+template <class Dst, class E>
+inline constexpr std::size_t evaluate_scratch = [] {
+  using D = typename Dst::shape_type;
+  if constexpr (D::element_count == 0) {
+    return std::size_t{0};
+  } else if constexpr (requires { requires E::template evaluates_into<D>; }) {
+    return node_scratch<E, D>;
+  } else if constexpr (has_fusable_producer<E>) {
+    return fused_plan<Dst, E>::scratch;
+  } else {
+    return std::size_t{0};
+  }
+}();
+
+// The op named when E's scratch does not fit (scratch.hpp): the node with its own loops,
+// or the producer under fused elementwise work.
+template <class E>
+struct scratch_op {
+  using type = void;
+};
+template <class E>
+  requires requires { typename E::scratch_op; }
+struct scratch_op<E> {
+  using type = typename E::scratch_op;
+};
+template <class E>
+  requires(!requires { typename E::scratch_op; } && has_fusable_producer<E>)
+struct scratch_op<E> {
+  using type = typename std::remove_cvref_t<decltype(find_producer(std::declval<const E&>()))>::scratch_op;
+};
+template <class E>
+using scratch_op_t = typename scratch_op<E>::type;
 
 }  // namespace detail
 
 // Writes every element of e into dst (same dimensions and element type), in dst's
-// storage order. Padding slots of dst are left as they are.
+// storage order, taking scratch memory (evaluate_scratch<Dst, E> bytes) from ws. Padding
+// slots of dst are left as they are.
 template <class Dst, class E>
-constexpr void evaluate(Dst& dst, const E& e) noexcept {
+constexpr void evaluate(Dst& dst, const E& e, detail::arena& ws) noexcept {
   using D = typename Dst::shape_type;
   if (std::is_constant_evaluated()) {
     auto* out = dst.data();
@@ -402,11 +446,24 @@ constexpr void evaluate(Dst& dst, const E& e) noexcept {
   if constexpr (D::element_count == 0) {
     return;
   } else if constexpr (requires { requires E::template evaluates_into<D>; }) {
-    e.evaluate_to(dst);  // a node with its own loops (a column reduction, a dot)
+    e.evaluate_to(dst, ws);  // a node with its own loops (a column reduction, a dot)
   } else if constexpr (has_fusable_producer<E>) {
-    detail::evaluate_fused(dst, e);
+    detail::evaluate_fused(dst, e, ws);
   } else {
     detail::evaluate_plain(dst, e);
+  }
+}
+
+// The same with scratch memory from the stack, or the heap where the build allows it
+// (scratch.hpp: with_scratch_memory).
+template <class Dst, class E>
+constexpr void evaluate(Dst& dst, const E& e) noexcept {
+  if (std::is_constant_evaluated()) {
+    detail::arena none;
+    evaluate(dst, e, none);
+  } else {
+    detail::with_scratch_memory<detail::evaluate_scratch<Dst, E>, detail::scratch_op_t<E>>(
+        [&](detail::arena& ws) { evaluate(dst, e, ws); });
   }
 }
 

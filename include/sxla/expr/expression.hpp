@@ -29,6 +29,9 @@
 //       // f.template operator()<Spec>(first, last, direct) for the memory [first, last)
 //       // of each array leaf, Spec its shape; direct is true when the leaf is read at
 //       // the very index being evaluated (see assign.hpp)
+//   template <class V> static constexpr void visit_leaves(V& v, bool direct);
+//       // the same at compile time: v(leaf_read{spec, kind, direct}) for each array
+//       // leaf (see scratch.hpp, which sizes aliasing temporaries from it)
 //
 // Bounded dynamic dimensions (XLA's SetDimensionSize): a node whose sizes may be smaller
 // at run time than its static shape says declares
@@ -52,6 +55,15 @@
 #include "sxla/shape/broadcast_rules.hpp"  // dimension_list
 
 namespace sxla {
+
+// What an array leaf is, for the compile-time aliasing rule (scratch.hpp): a named
+// tensor read through a pointer, a view (of any memory), or a copy the expression owns.
+enum class leaf_kind { named_tensor, view, owned };
+struct leaf_read {
+  shape_spec spec;  // the array's own shape and layout
+  leaf_kind kind;
+  bool direct;      // read at the very index being written
+};
 
 template <class E>
 concept expression = requires {

@@ -109,6 +109,12 @@ struct array_leaf {
     f.template operator()<A::spec>(reinterpret_cast<std::uintptr_t>(p),
                                    reinterpret_cast<std::uintptr_t>(p + shape_type::storage_count), direct);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool direct) {
+    constexpr leaf_kind kind =
+        detail::is_tensor_view<A>::value ? leaf_kind::view : (Owned ? leaf_kind::owned : leaf_kind::named_tensor);
+    v(leaf_read{A::spec, kind, direct});
+  }
 };
 
 // A number: a rank-0 expression.
@@ -136,6 +142,8 @@ struct scalar_leaf {
 
   template <class F>
   constexpr void for_each_leaf(F&&, bool) const {}
+  template <class V>
+  static constexpr void visit_leaves(V&, bool) {}
 };
 
 // What an op makes of an operand: expressions as they are, tensors and views as leaves.

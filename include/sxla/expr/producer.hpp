@@ -80,6 +80,8 @@ template <class A>
 struct produced_leaf : array_leaf<A, true> {
   template <class G>
   constexpr void for_each_leaf(G&&, bool) const {}
+  template <class V>
+  static constexpr void visit_leaves(V&, bool) {}
 };
 
 // e with its producer replaced by leaf.

@@ -87,6 +87,10 @@ struct concatenate_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     ops.apply([&](const auto&... op) { (op.for_each_leaf(f, false), ...); });
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    (Ops::visit_leaves(v, false), ...);
+  }
 
  private:
   // Operand K's line along M at start's position, clamped into the operand (only the

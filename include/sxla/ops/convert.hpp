@@ -374,6 +374,10 @@ struct bitcast_split_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 };
 
 // BitcastConvertType to a wider U: element i joins operand elements (i..., 0 .. n-1).
@@ -429,6 +433,10 @@ struct bitcast_merge_node {
   template <class F>
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
   }
 };
 

@@ -30,17 +30,20 @@
 // the order batch, free, contracting. Read inside another node (a reduce, a slice of a
 // dot), a dot computes each element it is asked for: x::eval it first.
 //
-// Memory: the engine's packing workspace and any temporary live on the stack up to
-// SXLA_STACK_TEMPORARY_BYTES, else on the heap. Threads: none, unless given a pool:
-// x::dot(a, b).parallel(pool, 8) splits the rows of the product into 8 parts run through
-// pool (core/parallel.hpp: a wrapper over the caller's pool, or x::openmp_pool).
+// Memory: the engine's packing buffers and any temporary (an operand read in another
+// order, a result in the accumulation type) are scratch memory, a compile-time number of
+// bytes (the node's `scratch<D>`; x::workspace_bytes for a whole assignment), from the
+// caller's x::workspace or the rules of expr/scratch.hpp. Threads: none, unless given a
+// pool: x::dot(a, b).parallel<8>(pool) splits the rows of the product into 8 parts run
+// through pool (core/parallel.hpp: a wrapper over the caller's pool, or x::openmp_pool),
+// each with its own packing buffer.
 #ifndef SXLA_OPS_DOT_GENERAL_HPP
 #define SXLA_OPS_DOT_GENERAL_HPP
 
 #include <complex>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <algorithm>
 #include <type_traits>
 #include <utility>
 
@@ -48,18 +51,19 @@
 #include "sxla/core/element_type.hpp"      // primitive_type_of, element
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
 #include "sxla/core/parallel.hpp"          // thread_pool
-#include "sxla/expr/assign.hpp"            // detail::with_temporary
+#include "sxla/core/workspace.hpp"         // detail::arena, detail::arena_scope, scratch_round
 #include "sxla/expr/elementwise_node.hpp"  // detail::is_small_float_v
-#include "sxla/expr/executor.hpp"          // evaluate, detail::with_scratch
+#include "sxla/expr/executor.hpp"          // evaluate, detail::evaluate_scratch
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, array_leaf
 #include "sxla/expr/line.hpp"              // make_gather_line
+#include "sxla/expr/scratch.hpp"           // detail::take_temporary, detail::temporary_bytes
 #include "sxla/ops/convert.hpp"            // convert
 #include "sxla/ops/reduction.hpp"          // odometer
 #include "sxla/ops/transpose.hpp"          // transpose
 #include "sxla/shape/print.hpp"            // shape_display_t
 #include "sxla/simd/gemm.hpp"              // gemm, small_gemm, matrix_ref, gemm_params
-#include "sxla/tensor/tensor.hpp"          // tensor, uninitialized
+#include "sxla/tensor/view.hpp"            // tensor_view
 
 namespace sxla {
 
@@ -258,17 +262,6 @@ constexpr bool reads_in_place() noexcept {
   }
 }
 
-// use(p) with p pointing at N elements of T (with_scratch: stack or heap).
-template <class T, std::size_t N, class F>
-void with_buffer(F&& use) {
-  if constexpr (N == 0) {
-    use(static_cast<T*>(nullptr));
-  } else {
-    constexpr shape_spec s = logical_spec(primitive_type_of<T>, idx{static_cast<index_t>(N)});
-    with_scratch<s>([&](tensor<s>& t) { use(t.data()); });
-  }
-}
-
 template <idx Perm, class E>
 constexpr auto transposed(const E& e) noexcept {
   return [&]<std::size_t... I>(std::index_sequence<I...>) { return transpose<Perm[I]...>(e); }(
@@ -290,16 +283,25 @@ constexpr idx iota_list(std::size_t from, std::size_t count) noexcept {
 
 namespace detail {
 struct no_pool {};
-template <class Pool>
-struct pool_ref {
-  Pool* pool;
-  index_t tasks;
-};
+
+// The rows [first, last) of part t of m rows split into `tasks` parts of whole strips of
+// mr rows (the last part takes the rest).
+constexpr index_t part_bound(index_t m, index_t tasks, index_t mr, index_t t) noexcept {
+  return t >= tasks ? m : m * t / tasks / mr * mr;
+}
+constexpr index_t largest_part(index_t m, index_t tasks, index_t mr) noexcept {
+  index_t most = 0;
+  for (index_t t = 0; t < tasks; ++t) {
+    const index_t rows = part_bound(m, tasks, mr, t + 1) - part_bound(m, tasks, mr, t);
+    most = rows > most ? rows : most;
+  }
+  return most;
+}
 }  // namespace detail
 
 // DotGeneral(lhs, rhs, dims) as a lazy node; R the result type, A the accumulation type,
-// Pool the caller's thread pool (void: none).
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool = void>
+// Pool the caller's thread pool (void: none) and Tasks the parts its rows are split into.
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool = void, index_t Tasks = 1>
 struct dot_node {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
@@ -313,16 +315,20 @@ struct dot_node {
   static constexpr std::size_t nl = P.lhs_free.size();
   static constexpr std::size_t nr = P.rhs_free.size();
 
+  using scratch_op = dot_general_op;  // named when its scratch does not fit (expr/scratch.hpp)
+
   Lhs lhs;
   Rhs rhs;
-  [[no_unique_address]] std::conditional_t<std::is_void_v<Pool>, detail::no_pool, detail::pool_ref<Pool>> threads{};
+  [[no_unique_address]] std::conditional_t<std::is_void_v<Pool>, detail::no_pool, Pool*> pool{};
 
-  // The same product, its rows split into `tasks` parts run through pool (core/parallel.hpp;
-  // each part packs its own panels). Products of at most small_gemm_limit per dimension
-  // stay on the calling thread.
-  template <thread_pool Q>
-  constexpr dot_node<Lhs, Rhs, P, R, A, Q> parallel(Q& pool, index_t tasks) const noexcept {
-    return {lhs, rhs, {&pool, tasks < 1 ? index_t{1} : tasks}};
+  // The same product, its rows split into N parts run through pool (core/parallel.hpp;
+  // each part packs its own panels in its own share of the scratch memory, so the count
+  // is a compile-time constant). Products of at most small_gemm_limit per dimension stay
+  // on the calling thread.
+  template <index_t N, thread_pool Q>
+  constexpr dot_node<Lhs, Rhs, P, R, A, Q, (N < 1 ? 1 : N)> parallel(Q& q) const noexcept {
+    static_assert(N >= 1, "sxla::dot_general: parallel<N> needs N >= 1 parts");
+    return {lhs, rhs, &q};
   }
 
   // One element, in the engine's order of summation.
@@ -378,43 +384,47 @@ struct dot_node {
     lhs.for_each_leaf(g, false);
     rhs.for_each_leaf(g, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    Lhs::visit_leaves(v, false);
+    Rhs::visit_leaves(v, false);
+  }
 
   // Assigned to a destination: the engine (produce), with no epilogue.
   template <class D>
   static constexpr bool evaluates_into = true;
   template <class Dst>
-  void evaluate_to(Dst& dst) const {
-    produce(dst, [](const multi_index<rank>&, index_t) {});
+  void evaluate_to(Dst& dst, detail::arena& ws) const {
+    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
   }
 
   // The producer protocol (expr/producer.hpp): every value into dst, finish(start,
-  // count) for each run along the last dimension once final.
+  // count) for each run along the last dimension once final; scratch memory from ws.
   template <class Dst, class Finish>
-  void produce(Dst& dst, Finish&& finish) const {
+  void produce(Dst& dst, Finish&& finish, detail::arena& ws) const {
     using D = typename Dst::shape_type;
     if constexpr (std::is_same_v<R, A> && direct_destination<D>) {
-      run_into<D>(dst.data(), finish);
+      run_into<D>(dst.data(), finish, ws);
     } else {
       // Through a temporary of the accumulation type in the default layout, then one
       // conversion into dst.
-      constexpr shape_spec tmp_spec = logical_spec(primitive_type_of<A>, P.result);
-      using tmp_t = tensor<tmp_spec>;
-      auto rest = [&](tmp_t& tmp) {
-        auto ignore = [](const multi_index<rank>&, index_t) {};
-        run_into<typename tmp_t::shape_type>(tmp.data(), ignore);
-        evaluate(dst, convert<R>(static_cast<const tmp_t&>(tmp)));
-        if constexpr (rank > 0) {
-          multi_index<rank> i{};
-          constexpr idx outer = detail::iota_list(0, rank - 1);
-          detail::odometer(outer, static_dimensions<dot_node>(), i,
-                           [&] { finish(i, static_cast<index_t>(P.result[rank - 1])); });
-        }
-      };
-      detail::with_scratch<tmp_spec>(rest);
+      const detail::arena_scope scope(ws);
+      auto tmp = detail::take_temporary<accumulator_spec>(ws);
+      auto ignore = [](const multi_index<rank>&, index_t) {};
+      run_into<typename decltype(tmp)::shape_type>(tmp.data(), ignore, ws);
+      evaluate(dst, convert<R>(tmp), ws);
+      if constexpr (rank > 0) {
+        multi_index<rank> i{};
+        constexpr idx outer = detail::iota_list(0, rank - 1);
+        detail::odometer(outer, static_dimensions<dot_node>(), i,
+                         [&] { finish(i, static_cast<index_t>(P.result[rank - 1])); });
+      }
     }
   }
 
  private:
+  static constexpr shape_spec accumulator_spec = logical_spec(primitive_type_of<A>, P.result);
+
   static constexpr idx result_batch = detail::iota_list(0, nb);
   static constexpr idx result_rows = detail::iota_list(nb, nl);
   static constexpr idx result_cols = detail::iota_list(nb + nl, nr);
@@ -432,11 +442,61 @@ struct dot_node {
     }
   }();
 
+  // An operand as the engine reads it: in place, or reordered (batch, rows, cols) and
+  // converted to A in a temporary.
+  template <class Op, idx Batch, idx Rows, idx Cols>
+  struct operand_plan {
+    static constexpr bool in_place = detail::reads_in_place<Op, Rows, Cols>();
+    using reordered = decltype(convert<A>(detail::transposed<detail::concat(Batch, Rows, Cols)>(std::declval<const Op&>())));
+    using temporary = tensor_view<reordered::spec>;
+    static constexpr std::size_t bytes = in_place ? 0 : detail::temporary_bytes<reordered::spec>;
+    static constexpr std::size_t evaluation = in_place ? 0 : detail::evaluate_scratch<temporary, reordered>;
+  };
+  using lhs_plan = operand_plan<Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>;
+  using rhs_plan = operand_plan<Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>;
+
+  // Whether the unpacked small path runs (simd/gemm.hpp: B read as vectors of A, its
+  // columns contiguous), and each part's packing buffer.
+  static constexpr bool rhs_columns_contiguous = [] {
+    if constexpr (!rhs_plan::in_place) {
+      return true;
+    } else {
+      using S = typename Rhs::shape_type;
+      return P.n == 1 || detail::flatten_stride(P.rhs_free, S::spec.dimensions, S::map.strides).stride == 1;
+    }
+  }();
+  static constexpr bool small = P.m <= simd::small_gemm_limit && P.n <= simd::small_gemm_limit &&
+                                P.k <= simd::small_gemm_limit && P.k > 0 &&
+                                (!rhs_plan::in_place || std::is_same_v<typename Rhs::value_type, A>) &&
+                                rhs_columns_contiguous;
+  static constexpr index_t part_rows =
+      detail::largest_part(P.m, Tasks, static_cast<index_t>(simd::gemm_params<A>::mr));
+  static constexpr std::size_t packing_bytes =
+      small || P.k == 0 ? 0 : scratch_round(simd::gemm_workspace_size<A>(part_rows, P.n, P.k) * sizeof(A));
+
+  // The scratch of run_into: the operands' temporaries (each while the next is
+  // evaluated), then the packing buffers of every part.
+  static constexpr std::size_t engine_scratch =
+      P.k == 0 ? 0
+               : std::max({lhs_plan::bytes + lhs_plan::evaluation,
+                           lhs_plan::bytes + rhs_plan::bytes + rhs_plan::evaluation,
+                           lhs_plan::bytes + rhs_plan::bytes + static_cast<std::size_t>(Tasks) * packing_bytes});
+
+ public:
+  // Scratch bytes produce() takes for a destination of shape type D (expr/scratch.hpp).
+  template <class D>
+  static constexpr std::size_t scratch =
+      (std::is_same_v<R, A> && direct_destination<D> ? 0 : detail::temporary_bytes<accumulator_spec>) +
+      engine_scratch;
+
+ private:
   // The engine into c, laid out as D (a destination, or a temporary).
   template <class D, class Finish>
-  void run_into(A* c, Finish& finish) const;
+  void run_into(A* c, Finish& finish, detail::arena& ws) const;
   template <class D, class LO, class RO, class Finish>
-  void run_matrices(const LO& l, const RO& r, A* c, Finish& finish) const;
+  void run_matrices(const LO& l, const RO& r, A* c, Finish& finish, detail::arena& ws) const;
+  template <class D, class Finish>
+  void zero_result(A* c, Finish& finish) const;
   template <class Finish>
   void finish_rows(Finish& finish, index_t batch, index_t i, index_t j0, index_t count) const;
 };
@@ -444,33 +504,59 @@ struct dot_node {
 namespace detail {
 // An operand of a dot as read by the engine: use(leaf) with the leaf itself when the
 // engine can read it in place, else with a temporary of type A in the order (batch,
-// rows, cols).
-template <class A, class Op, idx Batch, idx Rows, idx Cols, class F>
-void with_matrix_operand(const Op& op, F&& use) {
-  if constexpr (reads_in_place<Op, Rows, Cols>()) {
+// rows, cols), taken from ws (Plan: the node's operand_plan).
+template <class Plan, class Op, idx Perm, class F>
+void with_matrix_operand(const Op& op, arena& ws, F&& use) {
+  if constexpr (Plan::in_place) {
     use(op);
   } else {
-    const auto reordered = convert<A>(transposed<concat(Batch, Rows, Cols)>(op));
-    with_temporary<decltype(reordered)::spec>(reordered, [&](const auto& t) { use(as_operand(t)); });
+    using A = typename Plan::reordered::value_type;
+    const auto reordered = convert<A>(transposed<Perm>(op));
+    const arena_scope scope(ws);
+    auto tmp = take_temporary<Plan::reordered::spec>(ws);
+    evaluate(tmp, reordered, ws);
+    use(as_operand(tmp));
   }
 }
 }  // namespace detail
 
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool>
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool, index_t Tasks>
 template <class D, class Finish>
-void dot_node<Lhs, Rhs, P, R, A, Pool>::run_into(A* c, Finish& finish) const {
-  detail::with_matrix_operand<A, Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>(lhs, [&](const auto& l) {
-    detail::with_matrix_operand<A, Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>(
-        rhs, [&](const auto& r) { run_matrices<D>(l, r, c, finish); });
-  });
+void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_into(A* c, Finish& finish, detail::arena& ws) const {
+  using detail::concat;
+  if constexpr (P.k == 0) {
+    zero_result<D>(c, finish);  // (the operands have no elements: nothing to read)
+  } else {
+    detail::with_matrix_operand<lhs_plan, Lhs, concat(P.lhs_batch, P.lhs_free, P.lhs_contracting)>(
+        lhs, ws, [&](const auto& l) {
+          detail::with_matrix_operand<rhs_plan, Rhs, concat(P.rhs_batch, P.rhs_contracting, P.rhs_free)>(
+              rhs, ws, [&](const auto& r) { run_matrices<D>(l, r, c, finish, ws); });
+        });
+  }
+}
+
+// An empty contraction: every element is 0.
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool, index_t Tasks>
+template <class D, class Finish>
+void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::zero_result(A* c, Finish& finish) const {
+  using namespace detail;
+  static constexpr idx ds = D::spec.dimensions, dst = D::map.strides;
+  static constexpr index_t ldc = flatten_stride(result_rows, ds, dst).stride;
+  for (index_t bt = 0; bt < P.batch; ++bt) {
+    A* cb = c + group_offset(result_batch, ds, dst, bt);
+    for (index_t i = 0; i < P.m; ++i) {
+      for (index_t j = 0; j < P.n; ++j) cb[i * ldc + j] = A{};
+      finish_rows(finish, bt, i, 0, P.n);
+    }
+  }
 }
 
 // Runs finish over row i of batch `batch`, columns [j0, j0 + count) of the engine's
 // matrix, as runs along the result's last dimension.
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool>
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool, index_t Tasks>
 template <class Finish>
-void dot_node<Lhs, Rhs, P, R, A, Pool>::finish_rows(Finish& finish, index_t batch, index_t i, index_t j0,
-                                              index_t count) const {
+void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::finish_rows(Finish& finish, index_t batch, index_t i, index_t j0,
+                                                     index_t count) const {
   if constexpr (rank > 0) {
     // Result dimensions [first, first + n) of start := the row-major digits of f.
     auto digits = [](multi_index<rank>& start, std::size_t first, std::size_t n, index_t f) {
@@ -496,16 +582,17 @@ void dot_node<Lhs, Rhs, P, R, A, Pool>::finish_rows(Finish& finish, index_t batc
   }
 }
 
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool>
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool, index_t Tasks>
 template <class D, class LO, class RO, class Finish>
-void dot_node<Lhs, Rhs, P, R, A, Pool>::run_matrices(const LO& l, const RO& r, A* c, Finish& finish) const {
+void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const RO& r, A* c, Finish& finish,
+                                                      detail::arena& ws) const {
   using namespace detail;
   using LS = typename LO::shape_type;
   using RS = typename RO::shape_type;
   constexpr std::size_t nk = P.lhs_contracting.size();
   // The groups as the node read has them (reordered: batch, rows, cols).
-  constexpr bool ld = reads_in_place<Lhs, P.lhs_free, P.lhs_contracting>();
-  constexpr bool rd = reads_in_place<Rhs, P.rhs_contracting, P.rhs_free>();
+  constexpr bool ld = lhs_plan::in_place;
+  constexpr bool rd = rhs_plan::in_place;
   static constexpr idx lb = ld ? P.lhs_batch : iota_list(0, nb);
   static constexpr idx lm = ld ? P.lhs_free : iota_list(nb, nl);
   static constexpr idx lk = ld ? P.lhs_contracting : iota_list(nb + nl, nk);
@@ -520,14 +607,10 @@ void dot_node<Lhs, Rhs, P, R, A, Pool>::run_matrices(const LO& l, const RO& r, A
   static constexpr index_t b_rs = flatten_stride(rk, rs, rst).stride, b_cs = flatten_stride(rn, rs, rst).stride;
   using TL = typename LO::value_type;
   using TR = typename RO::value_type;
-  static constexpr bool small = P.m <= simd::small_gemm_limit && P.n <= simd::small_gemm_limit &&
-                                P.k <= simd::small_gemm_limit && P.k > 0 && std::is_same_v<TR, A> &&
-                                (P.n == 1 || b_cs == 1);
   const TL* a = l.data();
   const TR* b = r.data();
-  static constexpr std::size_t work = small ? 0 : simd::gemm_workspace_size<A>(P.m, P.n, P.k);
-  // Rows [r0, r1) of every batch, with workspace ws.
-  auto rows = [&](index_t r0, index_t r1, A* ws) {
+  // Rows [r0, r1) of every batch, with packing buffer work.
+  auto rows = [&](index_t r0, index_t r1, A* work) {
     for (index_t bt = 0; bt < P.batch; ++bt) {
       const TL* ab = a + group_offset(lb, ls, lst, bt);
       const TR* bb = b + group_offset(rb, rs, rst, bt);
@@ -537,22 +620,22 @@ void dot_node<Lhs, Rhs, P, R, A, Pool>::run_matrices(const LO& l, const RO& r, A
         for (index_t i = 0; i < P.m; ++i) finish_rows(finish, bt, i, 0, P.n);
       } else {
         simd::gemm<A>(r1 - r0, P.n, P.k, simd::matrix_ref<TL>{ab + r0 * a_rs, a_rs, a_cs},
-                      simd::matrix_ref<TR>{bb, b_rs, b_cs}, cb + r0 * ldc, ldc, ws,
+                      simd::matrix_ref<TR>{bb, b_rs, b_cs}, cb + r0 * ldc, ldc, work,
                       [&](index_t i, index_t j0, index_t count) { finish_rows(finish, bt, r0 + i, j0, count); });
       }
     }
   };
-  if constexpr (!std::is_void_v<Pool> && !small) {
-    // Parts of whole micro-kernel strips.
-    constexpr index_t mr = static_cast<index_t>(simd::gemm_params<A>::mr);
-    const index_t tasks = threads.tasks;
-    auto bound = [&](index_t t) { return t >= tasks ? P.m : P.m * t / tasks / mr * mr; };
-    (*threads.pool)(tasks, [&](index_t t) {
-      const index_t r0 = bound(t), r1 = bound(t + 1);
-      if (r0 < r1) with_buffer<A, work>([&](A* ws) { rows(r0, r1, ws); });
+  const arena_scope scope(ws);
+  A* work = small ? nullptr : ws.take<A>(static_cast<std::size_t>(Tasks) * packing_bytes / sizeof(A));
+  if constexpr (Tasks > 1 && !small) {
+    // Parts of whole micro-kernel strips, each with its own packing buffer.
+    constexpr auto mr = static_cast<index_t>(simd::gemm_params<A>::mr);
+    (*pool)(Tasks, [&](index_t t) {
+      const index_t r0 = part_bound(P.m, Tasks, mr, t), r1 = part_bound(P.m, Tasks, mr, t + 1);
+      if (r0 < r1) rows(r0, r1, work + static_cast<std::size_t>(t) * (packing_bytes / sizeof(A)));
     });
   } else {
-    with_buffer<A, work>([&](A* ws) { rows(0, P.m, ws); });
+    rows(0, P.m, work);
   }
 }
 

@@ -19,14 +19,15 @@
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
 #include "sxla/core/index.hpp"             // index_t, multi_index
-#include "sxla/expr/assign.hpp"            // detail::reads_overwritten, detail::with_temporary
-#include "sxla/expr/executor.hpp"          // detail::write_line
+#include "sxla/expr/executor.hpp"          // evaluate, detail::write_line, detail::reads_overwritten, detail::evaluate_scratch
 #include "sxla/expr/expression.hpp"        // first_lane_t
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
+#include "sxla/expr/scratch.hpp"           // detail::may_read_written, detail::take_temporary, detail::with_scratch_memory
 #include "sxla/expr/view_lines.hpp"        // spliced_line
 #include "sxla/ops/slice.hpp"              // detail::clamp_index
 #include "sxla/shape/print.hpp"            // shape_display_t
 #include "sxla/tensor/storage_array.hpp"   // storage_array
+#include "sxla/tensor/view.hpp"            // tensor_view
 
 namespace sxla {
 
@@ -96,6 +97,11 @@ struct dynamic_update_slice_node {
   constexpr void for_each_leaf(F&& f, bool direct) const {
     operand.for_each_leaf(f, direct);
     update.for_each_leaf(f, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool direct) {
+    Op::visit_leaves(v, direct);
+    Upd::visit_leaves(v, false);
   }
 };
 
@@ -212,12 +218,22 @@ constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexc
     const multi_index<E::rank> at = detail::clamped_starts<E, F>(starts...);
     // An update that reads dst (other than each element at the very index it writes,
     // which needs the same shape and so all starts 0) goes through a temporary.
-    if (!std::is_constant_evaluated() &&
-        detail::reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), e)) {
-      detail::with_temporary<F::spec>(e, [&](const auto& tmp) { detail::write_window(dst, as_operand(tmp), at); });
-    } else {
-      detail::write_window(dst, e, at);
+    // Whether it may is known at compile time (expr/scratch.hpp), and only then is the
+    // temporary's memory needed (its bytes: x::workspace_bytes rules).
+    if constexpr (detail::may_read_written<Dst, F>()) {
+      if (!std::is_constant_evaluated() &&
+          detail::reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), e)) {
+        constexpr std::size_t bytes =
+            detail::temporary_bytes<F::spec> + detail::evaluate_scratch<tensor_view<F::spec>, F>;
+        detail::with_scratch_memory<bytes, dynamic_update_slice_op>([&](detail::arena& ws) {
+          auto tmp = detail::take_temporary<F::spec>(ws);
+          evaluate(tmp, e, ws);
+          detail::write_window(dst, as_operand(tmp), at);
+        });
+        return;
+      }
     }
+    detail::write_window(dst, e, at);
   }
 }
 

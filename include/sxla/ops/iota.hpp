@@ -100,6 +100,8 @@ struct iota_node {
 
   template <class F>
   constexpr void for_each_leaf(F&&, bool) const {}
+  template <class V>
+  static constexpr void visit_leaves(V&, bool) {}
 };
 
 // Iota(shape, dimension).

@@ -132,6 +132,10 @@ struct pad_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 };
 
 struct pad_op {};

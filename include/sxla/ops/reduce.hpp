@@ -30,6 +30,7 @@
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
+#include "sxla/core/workspace.hpp"         // detail::arena
 #include "sxla/expr/expression.hpp"        // logical_spec, runtime_dimensions
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, scalar_value
 #include "sxla/expr/line.hpp"              // detail::load_by_element
@@ -225,6 +226,10 @@ struct reduce_node {
   constexpr void for_each_leaf(G&& g, bool) const {
     operand.for_each_leaf(g, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 
   static constexpr bool dynamic_sizes = has_dynamic_sizes<Op>;
   constexpr multi_index<rank> dimension_sizes() const noexcept {
@@ -246,7 +251,7 @@ struct reduce_node {
   }();
 
   template <class Dst>
-  void evaluate_to(Dst& dst) const noexcept {
+  void evaluate_to(Dst& dst, detail::arena&) const noexcept {  // (no scratch)
     using D = typename Dst::shape_type;
     using V = simd::vec<value_type>;
     constexpr std::size_t m = static_cast<std::size_t>(P.kept[rank - 1]);

@@ -124,6 +124,10 @@ struct reduce_window_node {
   constexpr void for_each_leaf(H&& h, bool) const {
     operand.for_each_leaf(h, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 };
 
 // A line of window results along M: in vectors, one line of the operand per window

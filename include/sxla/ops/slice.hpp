@@ -75,6 +75,10 @@ struct slice_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 };
 
 struct slice_op {};

@@ -65,6 +65,10 @@ struct transpose_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 };
 
 struct transpose_op {};

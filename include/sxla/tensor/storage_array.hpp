@@ -30,6 +30,22 @@ template <class E>
 concept assignable_expression =
     !storage_array<E> && requires { requires std::remove_cvref_t<E>::is_expression; };
 
+// t.using_workspace(ws) = e: e evaluated into t (evaluate_into(t, e, ws), expr/assign.hpp)
+// with its scratch memory from the caller's x::workspace ws (core/workspace.hpp).
+template <class Dst, class W>
+class workspace_assignment {
+ public:
+  constexpr workspace_assignment(Dst& dst, W& ws) noexcept : dst_(dst), ws_(ws) {}
+  template <assignable_expression E>
+  void operator=(const E& e) && {  // NOLINT: assignment through a proxy returns nothing
+    evaluate_into(dst_, e, ws_);
+  }
+
+ private:
+  Dst& dst_;
+  W& ws_;
+};
+
 namespace detail {
 template <class To, class From, bool Same>
 consteval bool check_same_logical_shape() {

@@ -23,6 +23,7 @@
 #include "sxla/config.hpp"                 // SXLA_MAX_ALIGN, SXLA_FORCE_INLINE
 #include "sxla/core/element_type.hpp"      // native_type_t
 #include "sxla/core/index.hpp"             // index_t, multi_index
+#include "sxla/core/workspace.hpp"         // workspace_object
 #include "sxla/shape/layout.hpp"           // padding_value
 #include "sxla/shape/layout_map.hpp"       // delinearize
 #include "sxla/shape/shape.hpp"            // shape
@@ -153,6 +154,11 @@ class tensor {
   constexpr tensor& operator=(const E& e) noexcept {
     evaluate_into(*this, e);
     return *this;
+  }
+  // t.using_workspace(ws) = e takes e's scratch memory from the caller's x::workspace.
+  template <workspace_object W>
+  constexpr workspace_assignment<tensor, W> using_workspace(W& ws) noexcept {
+    return {*this, ws};
   }
 
   // Logical element access; each index must be in [0, dimension).

@@ -18,6 +18,7 @@
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
 #include "sxla/core/index.hpp"             // index_t, multi_index
+#include "sxla/core/workspace.hpp"         // workspace_object
 #include "sxla/shape/shape.hpp"            // shape
 #include "sxla/shape/shape_spec.hpp"       // shape_spec
 #include "sxla/tensor/storage_array.hpp"   // storage_array, copy_elements
@@ -83,6 +84,12 @@ class tensor_view {
   constexpr tensor_view& operator=(const E& e) noexcept {
     evaluate_into(*this, e);
     return *this;
+  }
+  // v.using_workspace(ws) = e takes e's scratch memory from the caller's x::workspace.
+  template <workspace_object W>
+    requires(!std::is_const_v<T>)
+  constexpr workspace_assignment<tensor_view, W> using_workspace(W& ws) noexcept {
+    return {*this, ws};
   }
 
   // Logical element access; each index must be in [0, dimension).

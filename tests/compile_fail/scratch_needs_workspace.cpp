@@ -1,0 +1,14 @@
+// Compile-fail: a product whose scratch memory (532,480 bytes of packing) exceeds
+// SXLA_STACK_TEMPORARY_BYTES, in a build without SXLA_ALLOW_HEAP and without a workspace.
+// expect-error: needs more scratch memory than SXLA_STACK_TEMPORARY_BYTES
+// expect-error: pass a workspace
+// expect-error-gcc: Op = sxla::dot_general_op; long unsigned int Bytes = 532480
+#include <sxla/sxla.hpp>
+
+sxla::tensor<"f32[256,256]"> a, b, c;
+#ifdef SXLA_CONTROL
+sxla::workspace_for<decltype(sxla::dot(a, b)), decltype(sxla::noalias(c))> ws;
+void f() { sxla::noalias(c).using_workspace(ws) = sxla::dot(a, b); }
+#else
+void f() { sxla::noalias(c) = sxla::dot(a, b); }
+#endif
