@@ -56,12 +56,16 @@
 #define SXLA_STREAM_STORE_BYTES (8 << 20)
 #endif
 
-// Assigning an expression to a tensor it reads in a different order (a = transpose(a))
-// evaluates into a temporary first. Up to this many bytes the temporary is on the stack;
-// above, on the heap: the one allocation sxla may make, and only in this case (assign
-// through x::noalias, or to another tensor, to avoid it).
+// Scratch memory (temporaries, a dot's packing buffers; expr/scratch.hpp). Every
+// evaluation needs a number of bytes known at compile time, x::workspace_bytes<E, Dst>.
+// Without a caller's workspace (t.using_workspace(ws) = e) it is taken from the stack up
+// to this many bytes; above, from the heap only when SXLA_ALLOW_HEAP is 1 (one block per
+// evaluation), else the evaluation does not compile and the error says how much it needs.
 #ifndef SXLA_STACK_TEMPORARY_BYTES
 #define SXLA_STACK_TEMPORARY_BYTES (64 << 10)
+#endif
+#ifndef SXLA_ALLOW_HEAP
+#define SXLA_ALLOW_HEAP 0
 #endif
 
 // Cache sizes (bytes) that the matrix-multiply engine (simd/gemm.hpp) sizes its blocks
@@ -862,6 +866,116 @@ class static_string {
 
 #endif  // SXLA_CORE_STATIC_STRING_HPP
 // ---- end include/sxla/core/static_string.hpp ----
+// ---- begin include/sxla/core/workspace.hpp ----
+// sxla/core/workspace.hpp: scratch memory. Every evaluation that needs scratch (a
+// temporary, a matrix-multiply packing buffer) knows how many bytes at compile time, and
+// takes them from one arena over one block: the caller's x::workspace, a stack array, or
+// (only where the build allows it) one heap block. Nothing here knows an op.
+//
+//   x::workspace<x::workspace_bytes<E, D>> ws;     // the caller's memory, 64-byte aligned
+//   x::noalias(c).using_workspace(ws) = e;         // (expr/assign.hpp)
+//
+// Blocks are handed out in stack order (a nested evaluation releases what it took), each
+// rounded up to whole 64-byte lines, so a byte count computed at compile time with
+// scratch_round() is exactly what the arena hands out.
+#ifndef SXLA_CORE_WORKSPACE_HPP
+#define SXLA_CORE_WORKSPACE_HPP
+
+#include <cstddef>
+#include <cstdlib>
+
+namespace sxla {
+
+// The alignment of every block an arena hands out: a cache line, and an AVX-512 vector.
+inline constexpr std::size_t scratch_alignment = 64;
+
+// n bytes rounded up to whole blocks of scratch_alignment.
+constexpr std::size_t scratch_round(std::size_t n) noexcept {
+  return (n + scratch_alignment - 1) / scratch_alignment * scratch_alignment;
+}
+
+// Scratch memory the caller owns: Bytes bytes, aligned to scratch_alignment. Its storage
+// is left uninitialised; where it lives (static storage, the heap, a linker section) is
+// the caller's choice.
+template <std::size_t Bytes>
+struct workspace {
+  static constexpr std::size_t size = Bytes;
+  alignas(scratch_alignment) std::byte bytes[Bytes == 0 ? 1 : Bytes];
+
+  std::byte* data() noexcept { return bytes; }
+};
+
+template <class W>
+inline constexpr bool is_workspace_v = false;
+template <std::size_t N>
+inline constexpr bool is_workspace_v<workspace<N>> = true;
+
+// An x::workspace of any size.
+template <class W>
+concept workspace_object = is_workspace_v<W>;
+
+namespace detail {
+
+// Hands out blocks of [first, first + size) in stack order. The byte counts that sxla
+// computes at compile time for an evaluation are the arena's exact high-water mark, so a
+// block never runs past the end; high_water() reports the mark (the tests check it
+// against the compile-time count).
+class arena {
+ public:
+  constexpr arena() noexcept = default;
+  arena(std::byte* first, std::size_t size) noexcept : next_(first), end_(first + size), high_(first), first_(first) {}
+
+  // count elements of T in a new block (its size rounded up to scratch_alignment).
+  template <class T>
+  T* take(std::size_t count) noexcept {
+    std::byte* p = next_;
+    const std::size_t bytes = scratch_round(count * sizeof(T));
+    // Cannot happen: the compile-time counts cover every block (a guard, not a path).
+    if (bytes > static_cast<std::size_t>(end_ - next_)) std::abort();
+    next_ += bytes;
+    if (next_ > high_) high_ = next_;
+    return reinterpret_cast<T*>(p);
+  }
+
+  // Where the next block starts; release(m) gives back every block taken since mark().
+  std::byte* mark() const noexcept { return next_; }
+  void release(std::byte* m) noexcept { next_ = m; }
+
+  std::size_t high_water() const noexcept { return static_cast<std::size_t>(high_ - first_); }
+  std::size_t capacity() const noexcept { return static_cast<std::size_t>(end_ - first_); }
+
+  // An arena over the next `bytes` of this one (a thread's share), taken from it.
+  arena split(std::size_t bytes) noexcept {
+    std::byte* p = take<std::byte>(bytes);
+    return arena(p, scratch_round(bytes));
+  }
+
+ private:
+  std::byte* next_ = nullptr;
+  std::byte* end_ = nullptr;
+  std::byte* high_ = nullptr;
+  std::byte* first_ = nullptr;
+};
+
+// Blocks taken inside a scope are given back at its end.
+class arena_scope {
+ public:
+  explicit arena_scope(arena& a) noexcept : arena_(a), mark_(a.mark()) {}
+  arena_scope(const arena_scope&) = delete;
+  arena_scope& operator=(const arena_scope&) = delete;
+  ~arena_scope() { arena_.release(mark_); }
+
+ private:
+  arena& arena_;
+  std::byte* mark_;
+};
+
+}  // namespace detail
+
+}  // namespace sxla
+
+#endif  // SXLA_CORE_WORKSPACE_HPP
+// ---- end include/sxla/core/workspace.hpp ----
 
 // ---- begin include/sxla/shape/broadcast_rules.hpp ----
 // sxla/shape/broadcast_rules.hpp: XLA's broadcasting rules as constexpr functions over
@@ -1200,7 +1314,11 @@ constexpr bool is_default_layout(const layout_spec& l, std::size_t rank) noexcep
     "'*' (combine) is the most minor tile entry: there is no " \
     "more minor dimension to merge it into") \
   X(storage_too_large, "invalid layout", \
-    "the storage size overflows int64")
+    "the storage size overflows int64") \
+  X(size_too_large, "invalid layout", \
+    "a stride or a size in bytes overflows int64 (the product of " \
+    "the sizes other than 0, times the element's bytes, must fit: a " \
+    "size of 0 empties the array but the other sizes still multiply)")
 
 
 namespace sxla {
@@ -1336,6 +1454,10 @@ consteval bool report_shape_error() {
                 "there is no more minor dimension to merge it into");
   static_assert(E != shape_error::storage_too_large,
                 "sxla: invalid layout: the storage size overflows int64");
+  static_assert(E != shape_error::size_too_large,
+                "sxla: invalid layout: a stride or a size in bytes overflows int64 (the "
+                "product of the sizes other than 0, times the element's bytes, must fit: "
+                "a size of 0 empties the array but the other sizes still multiply)");
   return true;
 }
 
@@ -1601,6 +1723,7 @@ constexpr parse_status parse_shape_into(std::string_view text, Out& out) noexcep
 
 #include <cstddef>
 #include <initializer_list>
+#include <limits>
 #include <string_view>
 
 
@@ -1635,10 +1758,15 @@ struct shape_spec {
 
   constexpr std::size_t rank() const noexcept { return dimensions.size(); }
 
-  // Number of logical elements (the product of the dimension sizes; 1 for a scalar).
+  // Number of logical elements (the product of the dimension sizes; 1 for a scalar; 0
+  // when a size is 0, whatever the others). It fits in index_t for a valid shape; for
+  // one whose product overflows (which validate rejects), it is the largest index_t.
   constexpr index_t element_count() const noexcept {
+    for (index_t d : dimensions)
+      if (d == 0) return 0;
     index_t n = 1;
-    for (index_t d : dimensions) n *= d;
+    for (index_t d : dimensions)
+      if (__builtin_mul_overflow(n, d, &n)) return std::numeric_limits<index_t>::max();
     return n;
   }
 
@@ -1712,6 +1840,24 @@ namespace detail {
 constexpr bool checked_mul(index_t a, index_t b, index_t& out) noexcept {
   return !__builtin_mul_overflow(a, b, &out);
 }
+
+// The sizes `bounds` of an array of `bytes`-byte elements are too large when their
+// product overflows index_t (storage_too_large), or when the product of the sizes other
+// than 0, times bytes, does (size_too_large). A size of 0 empties an array but does not
+// stop the other sizes from multiplying (in s8[0,9999999999,9999999999], dimension 0's
+// stride is 9999999999^2): every stride, storage size, size in bytes and element count
+// of a part of the array divides that product, so all of them fit when it does.
+template <std::size_t C>
+constexpr shape_error size_error(const small_vector<index_t, C>& bounds, index_t bytes) noexcept {
+  index_t count = 1, nonzero = bytes;
+  bool empty = false;
+  for (index_t b : bounds) empty = empty || b == 0;
+  for (index_t b : bounds)
+    if (!empty && !checked_mul(count, b, count)) return shape_error::storage_too_large;
+  for (index_t b : bounds)
+    if (!checked_mul(nonzero, b > 0 ? b : 1, nonzero)) return shape_error::size_too_large;
+  return shape_error::none;
+}
 }  // namespace detail
 
 // Builds the map of a shape whose minor_to_major and padded_dimensions are valid.
@@ -1729,7 +1875,11 @@ constexpr layout_map make_layout_map(const shape_spec& s) noexcept {
     m.physical_bounds.push_back(b);
     bounds.push_back(b);
   }
+  const index_t bytes = byte_width(s.element_type);
   for (const tile_spec& t : s.layout.tiles) {
+    // Checked before each level too: a '*' merge with a 0 hides the sizes it merges.
+    m.error = detail::size_error(bounds, bytes);
+    if (m.error != shape_error::none) return m;
     tile_level lv;
     lv.in_bounds = bounds;
     const std::size_t in_rank = bounds.size();
@@ -1774,20 +1924,16 @@ constexpr layout_map make_layout_map(const shape_spec& s) noexcept {
     m.levels.push_back(lv);
   }
   m.storage_bounds = bounds;
-  index_t count = 1;
-  for (index_t b : bounds) {
-    if (!detail::checked_mul(count, b, count)) {
-      m.error = shape_error::storage_too_large;
-      return m;
-    }
-  }
-  m.storage_count = count;
+  m.error = detail::size_error(bounds, bytes);
+  if (m.error != shape_error::none) return m;
+  m.storage_count = 1;
+  for (index_t b : bounds) m.storage_count *= b;
   if (m.levels.empty()) {
     for (std::size_t i = 0; i < n; ++i) m.strides.push_back(0);
     index_t stride = 1;
     for (std::size_t k = n; k > 0; --k) {
       m.strides[static_cast<std::size_t>(m.physical_to_logical[k - 1])] = stride;
-      stride *= m.physical_bounds[k - 1];
+      stride *= m.physical_bounds[k - 1];  // fits: checked above
     }
   }
   return m;
@@ -2426,6 +2572,22 @@ template <class E>
 concept assignable_expression =
     !storage_array<E> && requires { requires std::remove_cvref_t<E>::is_expression; };
 
+// t.using_workspace(ws) = e: e evaluated into t (evaluate_into(t, e, ws), expr/assign.hpp)
+// with its scratch memory from the caller's x::workspace ws (core/workspace.hpp).
+template <class Dst, class W>
+class workspace_assignment {
+ public:
+  constexpr workspace_assignment(Dst& dst, W& ws) noexcept : dst_(dst), ws_(ws) {}
+  template <assignable_expression E>
+  void operator=(const E& e) && {  // NOLINT: assignment through a proxy returns nothing
+    evaluate_into(dst_, e, ws_);
+  }
+
+ private:
+  Dst& dst_;
+  W& ws_;
+};
+
 namespace detail {
 template <class To, class From, bool Same>
 consteval bool check_same_logical_shape() {
@@ -2730,6 +2892,11 @@ class tensor {
     evaluate_into(*this, e);
     return *this;
   }
+  // t.using_workspace(ws) = e takes e's scratch memory from the caller's x::workspace.
+  template <workspace_object W>
+  constexpr workspace_assignment<tensor, W> using_workspace(W& ws) noexcept {
+    return {*this, ws};
+  }
 
   // Logical element access; each index must be in [0, dimension).
   template <std::integral... I>
@@ -2886,6 +3053,12 @@ class tensor_view {
     evaluate_into(*this, e);
     return *this;
   }
+  // v.using_workspace(ws) = e takes e's scratch memory from the caller's x::workspace.
+  template <workspace_object W>
+    requires(!std::is_const_v<T>)
+  constexpr workspace_assignment<tensor_view, W> using_workspace(W& ws) noexcept {
+    return {*this, ws};
+  }
 
   // Logical element access; each index must be in [0, dimension).
   template <std::integral... I>
@@ -2948,15 +3121,29 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 // sxla/expr/assign.hpp: putting an expression into storage. evaluate_into(dst, e) is what
 // `tensor = expr`, `view = expr` and `tensor t = expr` call: it checks the shapes at
 // compile time, and at run time whether e reads dst's memory in another order than it
-// writes it (a = x::transpose<1, 0>(a)); then it evaluates through a temporary (on the
-// stack up to SXLA_STACK_TEMPORARY_BYTES, else on the heap), otherwise directly. Reading
-// an element only where it is written (a = a * 2) needs no temporary.
+// writes it (a = x::transpose<1, 0>(a)); then it evaluates through a temporary,
+// otherwise directly. Reading an element only where it is written (a = a * 2) needs no
+// temporary, and neither does an expression that cannot read dst's memory at all (a
+// tensor of another type, or a copy): that is known at compile time (scratch.hpp:
+// may_read_written), and only the others carry the run-time test and the temporary.
 //
-//   x::eval(e)            a new tensor in the default layout
-//   x::noalias(t) = e     evaluate without the aliasing check (the caller promises none)
+//   x::eval(e)                             a new tensor in the default layout
+//   x::noalias(t) = e                      evaluate without the aliasing check (the caller
+//                                          promises none)
+//   t.using_workspace(ws) = e              scratch memory (temporaries, a dot's packing
+//   x::noalias(t).using_workspace(ws) = e  buffers) from the caller's x::workspace
+//   x::eval(e, ws)
+//
+// Scratch memory. Every evaluation needs a number of bytes known at compile time,
+// x::workspace_bytes<E, Dst> (0 for most). Without a workspace it comes from the stack up
+// to SXLA_STACK_TEMPORARY_BYTES; above, from one heap block per evaluation if the build
+// defines SXLA_ALLOW_HEAP=1, else the evaluation does not compile (scratch.hpp). With a
+// workspace nothing is allocated; a workspace smaller than needed does not compile.
 #ifndef SXLA_EXPR_ASSIGN_HPP
 #define SXLA_EXPR_ASSIGN_HPP
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -2982,14 +3169,16 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 //    is tiled, its last dimension strided, or an elementwise operand reads its memory,
 //    the producer writes a temporary first and the elementwise work is a second pass.
 //
-// Aliasing is not handled here (assign.hpp).
+// Scratch memory (temporaries, a dot's packing buffers) comes from an arena (core/
+// workspace.hpp); evaluate_scratch<Dst, E> is how many bytes evaluate(dst, e, ws) takes,
+// a compile-time constant. Aliasing is not handled here (assign.hpp).
 #ifndef SXLA_EXPR_EXECUTOR_HPP
 #define SXLA_EXPR_EXECUTOR_HPP
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -3041,6 +3230,9 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 //       // f.template operator()<Spec>(first, last, direct) for the memory [first, last)
 //       // of each array leaf, Spec its shape; direct is true when the leaf is read at
 //       // the very index being evaluated (see assign.hpp)
+//   template <class V> static constexpr void visit_leaves(V& v, bool direct);
+//       // the same at compile time: v(leaf_read{spec, kind, direct}) for each array
+//       // leaf (see scratch.hpp, which sizes aliasing temporaries from it)
 //
 // Bounded dynamic dimensions (XLA's SetDimensionSize): a node whose sizes may be smaller
 // at run time than its static shape says declares
@@ -3059,6 +3251,15 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 
 
 namespace sxla {
+
+// What an array leaf is, for the compile-time aliasing rule (scratch.hpp): a named
+// tensor read through a pointer, a view (of any memory), or a copy the expression owns.
+enum class leaf_kind { named_tensor, view, owned };
+struct leaf_read {
+  shape_spec spec;  // the array's own shape and layout
+  leaf_kind kind;
+  bool direct;      // read at the very index being written
+};
 
 template <class E>
 concept expression = requires {
@@ -5200,7 +5401,11 @@ struct array_leaf {
   template <std::size_t M>
   SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
     const value_type* p = data();
-    if constexpr (!shape_type::is_tiled) {
+    if constexpr (shape_type::element_count == 0) {
+      // A line of no element is never read, and its start may lie past the storage
+      // (which may be empty, and null): no offset is formed.
+      return strided_line<value_type, shape_type::map.strides[M]>{p};
+    } else if constexpr (!shape_type::is_tiled) {
       return strided_line<value_type, shape_type::map.strides[M]>{p + shape_type::offset(start)};
     } else {
       return make_gather_line<value_type>([p, start](index_t j) {
@@ -5236,6 +5441,12 @@ struct array_leaf {
     f.template operator()<A::spec>(reinterpret_cast<std::uintptr_t>(p),
                                    reinterpret_cast<std::uintptr_t>(p + shape_type::storage_count), direct);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool direct) {
+    constexpr leaf_kind kind =
+        detail::is_tensor_view<A>::value ? leaf_kind::view : (Owned ? leaf_kind::owned : leaf_kind::named_tensor);
+    v(leaf_read{A::spec, kind, direct});
+  }
 };
 
 // A number: a rank-0 expression.
@@ -5263,6 +5474,8 @@ struct scalar_leaf {
 
   template <class F>
   constexpr void for_each_leaf(F&&, bool) const {}
+  template <class V>
+  static constexpr void visit_leaves(V&, bool) {}
 };
 
 // What an op makes of an operand: expressions as they are, tensors and views as leaves.
@@ -5517,6 +5730,11 @@ struct elementwise_node {
   constexpr void for_each_leaf(G&& g, bool direct) const {
     ops.apply([&](const auto&... op) { (op.for_each_leaf(g, direct), ...); });
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool direct) {
+    Op0::visit_leaves(v, direct);
+    (Ops::visit_leaves(v, direct), ...);
+  }
 
   // Run-time sizes (set_dimension_size below): the smallest of the operands'.
   static constexpr bool dynamic_sizes = has_dynamic_sizes<Op0> || (has_dynamic_sizes<Ops> || ...);
@@ -5597,6 +5815,8 @@ template <class A>
 struct produced_leaf : array_leaf<A, true> {
   template <class G>
   constexpr void for_each_leaf(G&&, bool) const {}
+  template <class V>
+  static constexpr void visit_leaves(V&, bool) {}
 };
 
 // e with its producer replaced by leaf.
@@ -5616,6 +5836,132 @@ constexpr auto substitute_producer(const E& e, const Leaf& leaf) noexcept {
 
 #endif  // SXLA_EXPR_PRODUCER_HPP
 // ---- end include/sxla/expr/producer.hpp ----
+// ---- begin include/sxla/expr/scratch.hpp ----
+// sxla/expr/scratch.hpp: how evaluations get scratch memory (core/workspace.hpp holds the
+// arena itself). Every number here is a compile-time constant:
+//
+//   node_scratch<E, D>          bytes a node with its own loops (a dot) takes from the
+//                               arena when evaluated into a destination of shape type D
+//                               (its `template <class D> static constexpr std::size_t
+//                               scratch`; 0 for nodes without one)
+//   temporary_bytes<S>          bytes of a temporary tensor of shape S
+//   take_temporary<S>(arena)    such a temporary, as a view of arena memory
+//   may_read_written<Dst, E>()  whether evaluating E into Dst might read memory it has
+//                               already written (the compile-time side of assign.hpp's
+//                               run-time test): E reads a named tensor of Dst's exact
+//                               type in another order, or a view of Dst's element type,
+//                               or Dst is a view and E reads its element type
+//   with_scratch_memory<B, Op>(f)
+//                               f(arena) over B bytes: none when B is 0; a stack array up
+//                               to SXLA_STACK_TEMPORARY_BYTES; above, one heap block when
+//                               SXLA_ALLOW_HEAP is 1; else a compile error naming Op (the
+//                               op that needs the memory) and B
+//
+// Leaves report what they read at compile time through each node's
+//   template <class V> static constexpr void visit_leaves(V& v, bool direct);
+// which calls v(leaf_read{...}) for every array leaf (expression.hpp).
+#ifndef SXLA_EXPR_SCRATCH_HPP
+#define SXLA_EXPR_SCRATCH_HPP
+
+#include <cstddef>
+#include <cstdlib>
+#include <new>
+#include <type_traits>
+
+
+namespace sxla {
+
+// The op that asks for scratch memory when the whole evaluation is an assignment that may
+// read its own destination (a = x::transpose<1, 0>(a)): named in the compile error.
+struct assign_op {};
+
+namespace detail {
+
+template <class E, class D>
+inline constexpr std::size_t node_scratch = [] {
+  if constexpr (requires { E::template scratch<D>; }) {
+    return static_cast<std::size_t>(E::template scratch<D>);
+  } else {
+    return std::size_t{0};
+  }
+}();
+
+template <shape_spec S>
+inline constexpr std::size_t temporary_bytes =
+    scratch_round(static_cast<std::size_t>(shape<S>::storage_count) * sizeof(typename shape<S>::value_type));
+
+// A temporary tensor of shape S (uninitialised) in memory taken from a.
+template <shape_spec S>
+tensor_view<S> take_temporary(arena& a) noexcept {
+  using T = typename shape<S>::value_type;
+  return tensor_view<S>(a.take<T>(static_cast<std::size_t>(shape<S>::storage_count)));
+}
+
+template <class A>
+inline constexpr bool is_view = false;
+template <shape_spec S, class T>
+inline constexpr bool is_view<tensor_view<S, T>> = true;
+
+// Whether an array leaf read as l may share memory with Dst (a tensor or view type) in a
+// way that evaluating into Dst could overwrite before reading. With exact_reads_safe, a
+// named tensor of Dst's own type read directly (at the index being written) is safe.
+template <class Dst>
+constexpr bool leaf_may_conflict(const leaf_read& l, bool exact_reads_safe) noexcept {
+  if (l.kind == leaf_kind::owned || l.spec.element_type != Dst::spec.element_type) return false;
+  if (is_view<Dst> || l.kind == leaf_kind::view) return true;
+  // Two named tensors share memory only by being the same object, of the same type.
+  return l.spec == Dst::spec && !(exact_reads_safe && l.direct);
+}
+
+template <class Dst, class E>
+consteval bool may_read_written(bool exact_reads_safe = true) {
+  bool conflict = false;
+  auto visit = [&](const leaf_read& l) { conflict = conflict || leaf_may_conflict<Dst>(l, exact_reads_safe); };
+  E::visit_leaves(visit, true);
+  return conflict;
+}
+
+// The compile-time rule behind with_scratch_memory: the op Op needs Bytes of scratch,
+// more than SXLA_STACK_TEMPORARY_BYTES, and the heap is not allowed.
+template <class Op, std::size_t Bytes, std::size_t StackLimit, bool Fits>
+consteval bool check_scratch_fits() {
+  static_assert(Fits,
+                "sxla: this evaluation needs more scratch memory than SXLA_STACK_TEMPORARY_BYTES "
+                "(Op names the op, Bytes the bytes) and the build does not allow the heap: pass a "
+                "workspace (static x::workspace_for<decltype(expr), decltype(dst)> ws; "
+                "x::noalias(dst).using_workspace(ws) = expr;), or write x::noalias(dst) = expr if the "
+                "scratch is an aliasing temporary and expr does not read dst, or build with "
+                "-DSXLA_ALLOW_HEAP=1");
+  return Fits;
+}
+
+// f(arena) with Bytes of scratch memory (see the top).
+template <std::size_t Bytes, class Op, class F>
+SXLA_FORCE_INLINE void with_scratch_memory(F&& f) {
+  if constexpr (Bytes == 0) {
+    arena none;
+    f(none);
+  } else if constexpr (Bytes <= SXLA_STACK_TEMPORARY_BYTES) {
+    alignas(scratch_alignment) std::byte block[Bytes];
+    arena a(block, Bytes);
+    f(a);
+  } else if constexpr (SXLA_ALLOW_HEAP) {
+    void* p = ::operator new(Bytes, std::align_val_t{scratch_alignment}, std::nothrow);
+    if (p == nullptr) std::abort();  // out of memory: nothing defined is left to do
+    arena a(static_cast<std::byte*>(p), Bytes);
+    f(a);
+    ::operator delete(p, std::align_val_t{scratch_alignment});
+  } else {
+    static_assert(check_scratch_fits<Op, Bytes, SXLA_STACK_TEMPORARY_BYTES, false>());
+  }
+}
+
+}  // namespace detail
+
+}  // namespace sxla
+
+#endif  // SXLA_EXPR_SCRATCH_HPP
+// ---- end include/sxla/expr/scratch.hpp ----
 
 namespace sxla {
 
@@ -5898,20 +6244,6 @@ SXLA_FORCE_INLINE void evaluate_tiled(Dst& dst, const E& e) noexcept {
   }
 }
 
-// use(t) with t a tensor<S> of unspecified values: on the stack up to
-// SXLA_STACK_TEMPORARY_BYTES, else on the heap (the one allocation sxla may make).
-template <shape_spec S, class F>
-void with_scratch(F&& use) {
-  using tmp_t = tensor<S>;
-  if constexpr (sizeof(tmp_t) <= SXLA_STACK_TEMPORARY_BYTES) {
-    tmp_t tmp(uninitialized);
-    use(tmp);
-  } else {
-    const std::unique_ptr<tmp_t> tmp(new tmp_t(uninitialized));
-    use(*tmp);
-  }
-}
-
 // Whether writing e into dst (whose storage starts at first), element by element, could
 // overwrite an element e still has to read: some leaf's memory overlaps dst's, and that
 // leaf is not read exactly at the index being written, from the same address in the
@@ -5937,38 +6269,93 @@ SXLA_FORCE_INLINE bool reads_overwritten(std::uintptr_t first, const E& e,
 template <class Dst, class E>
 constexpr void evaluate_plain(Dst& dst, const E& e) noexcept;
 
-// e (has_fusable_producer) into dst: fused where dst allows (see the top).
+// The fused evaluation of e (has_fusable_producer) into Dst: its producer P, whether P
+// can write Dst itself (same element type, untiled, the last dimension contiguous), and
+// the expression F that then reads P's values back from Dst.
 template <class Dst, class E>
-void evaluate_fused(Dst& dst, const E& e) noexcept {
+struct fused_plan {
   using D = typename Dst::shape_type;
   using T = typename D::value_type;
+  using P = std::remove_cvref_t<decltype(find_producer(std::declval<const E&>()))>;
+  using view = tensor_view<Dst::spec, const T>;
+  static constexpr bool direct =
+      std::is_same_v<typename P::value_type, T> && !D::is_tiled && D::rank > 0 && D::map.strides[D::rank - 1] == 1;
+  using F = decltype(substitute_producer(std::declval<const E&>(), std::declval<produced_leaf<view>>()));
+  // Whether the elementwise work may read what the producer has written (c = c +
+  // dot(a, b)): then the run-time test may send it through a temporary.
+  static constexpr bool may_fall_back = !direct || may_read_written<Dst, F>(false);
+  using temporary = tensor_view<P::spec>;
+  static constexpr std::size_t scratch = std::max(
+      direct ? node_scratch<P, D> : std::size_t{0},
+      may_fall_back ? temporary_bytes<P::spec> + node_scratch<P, typename temporary::shape_type> : std::size_t{0});
+};
+
+// e (has_fusable_producer) into dst: fused where dst allows (see the top).
+template <class Dst, class E>
+void evaluate_fused(Dst& dst, const E& e, arena& ws) noexcept {
+  using plan = fused_plan<Dst, E>;
+  using D = typename plan::D;
+  using T = typename plan::T;
   const auto& p = find_producer(e);
-  using P = std::remove_cvref_t<decltype(p)>;
-  if constexpr (std::is_same_v<typename P::value_type, T> && !D::is_tiled && D::rank > 0) {
-    if constexpr (D::map.strides[D::rank - 1] == 1) {
-      using V = tensor_view<Dst::spec, const T>;
-      const auto fused = substitute_producer(e, produced_leaf<V>{{V(dst.data())}});
-      using F = std::remove_cvref_t<decltype(fused)>;
-      if (!reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), fused, false)) {
-        p.produce(dst, [&](const multi_index<D::rank>& start, index_t count) {
-          write_line<F, T, false>(fused.template line<D::rank - 1>(start), dst.data() + D::offset(start), count);
-        });
-        return;
-      }
+  if constexpr (plan::direct) {
+    const auto fused = substitute_producer(e, produced_leaf<typename plan::view>{{typename plan::view(dst.data())}});
+    using F = std::remove_cvref_t<decltype(fused)>;
+    if (!plan::may_fall_back || !reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), fused, false)) {
+      p.produce(dst, [&](const multi_index<D::rank>& start, index_t count) {
+        write_line<F, T, false>(fused.template line<D::rank - 1>(start), dst.data() + D::offset(start), count);
+      }, ws);
+      return;
     }
   }
-  with_scratch<P::spec>([&](tensor<P::spec>& tmp) {
-    p.produce(tmp, [](const multi_index<P::rank>&, index_t) {});
-    evaluate_plain(dst, substitute_producer(e, array_leaf<tensor<P::spec>, false>{&tmp}));
-  });
+  if constexpr (plan::may_fall_back) {
+    const arena_scope scope(ws);
+    auto tmp = take_temporary<plan::P::spec>(ws);
+    p.produce(tmp, [](const multi_index<plan::P::rank>&, index_t) {}, ws);
+    evaluate_plain(dst, substitute_producer(e, array_leaf<typename plan::temporary, true>{tmp}));
+  }
 }
+
+// The scratch bytes evaluate(dst, e, ws) takes from ws for dst of type Dst.
+template <class Dst, class E>
+inline constexpr std::size_t evaluate_scratch = [] {
+  using D = typename Dst::shape_type;
+  if constexpr (D::element_count == 0) {
+    return std::size_t{0};
+  } else if constexpr (requires { requires E::template evaluates_into<D>; }) {
+    return node_scratch<E, D>;
+  } else if constexpr (has_fusable_producer<E>) {
+    return fused_plan<Dst, E>::scratch;
+  } else {
+    return std::size_t{0};
+  }
+}();
+
+// The op named when E's scratch does not fit (scratch.hpp): the node with its own loops,
+// or the producer under fused elementwise work.
+template <class E>
+struct scratch_op {
+  using type = void;
+};
+template <class E>
+  requires requires { typename E::scratch_op; }
+struct scratch_op<E> {
+  using type = typename E::scratch_op;
+};
+template <class E>
+  requires(!requires { typename E::scratch_op; } && has_fusable_producer<E>)
+struct scratch_op<E> {
+  using type = typename std::remove_cvref_t<decltype(find_producer(std::declval<const E&>()))>::scratch_op;
+};
+template <class E>
+using scratch_op_t = typename scratch_op<E>::type;
 
 }  // namespace detail
 
 // Writes every element of e into dst (same dimensions and element type), in dst's
-// storage order. Padding slots of dst are left as they are.
+// storage order, taking scratch memory (evaluate_scratch<Dst, E> bytes) from ws. Padding
+// slots of dst are left as they are.
 template <class Dst, class E>
-constexpr void evaluate(Dst& dst, const E& e) noexcept {
+constexpr void evaluate(Dst& dst, const E& e, detail::arena& ws) noexcept {
   using D = typename Dst::shape_type;
   if (std::is_constant_evaluated()) {
     auto* out = dst.data();
@@ -5978,11 +6365,24 @@ constexpr void evaluate(Dst& dst, const E& e) noexcept {
   if constexpr (D::element_count == 0) {
     return;
   } else if constexpr (requires { requires E::template evaluates_into<D>; }) {
-    e.evaluate_to(dst);  // a node with its own loops (a column reduction, a dot)
+    e.evaluate_to(dst, ws);  // a node with its own loops (a column reduction, a dot)
   } else if constexpr (has_fusable_producer<E>) {
-    detail::evaluate_fused(dst, e);
+    detail::evaluate_fused(dst, e, ws);
   } else {
     detail::evaluate_plain(dst, e);
+  }
+}
+
+// The same with scratch memory from the stack, or the heap where the build allows it
+// (scratch.hpp: with_scratch_memory).
+template <class Dst, class E>
+constexpr void evaluate(Dst& dst, const E& e) noexcept {
+  if (std::is_constant_evaluated()) {
+    detail::arena none;
+    evaluate(dst, e, none);
+  } else {
+    detail::with_scratch_memory<detail::evaluate_scratch<Dst, E>, detail::scratch_op_t<E>>(
+        [&](detail::arena& ws) { evaluate(dst, e, ws); });
   }
 }
 
@@ -6012,31 +6412,97 @@ namespace sxla {
 
 namespace detail {
 
-// use(t) with t a temporary tensor<S> holding e's elements (with_scratch).
-template <shape_spec S, class E, class F>
-void with_temporary(const E& e, F&& use) {
-  with_scratch<S>([&](tensor<S>& tmp) {
-    evaluate(tmp, e);
-    use(static_cast<const tensor<S>&>(tmp));
-  });
-}
+// Whether assigning E to Dst may need the aliasing temporary (see the top).
+template <class Dst, class E>
+inline constexpr bool may_need_alias_temporary = may_read_written<Dst, E>(true);
+
+// The scratch bytes of dst = e: e's own, or the temporary of dst's shape and e's scratch
+// evaluated into it.
+template <class Dst, class E>
+inline constexpr std::size_t assign_scratch = [] {
+  if constexpr (may_need_alias_temporary<Dst, E>) {
+    return std::max(evaluate_scratch<Dst, E>,
+                    temporary_bytes<Dst::spec> + evaluate_scratch<tensor_view<Dst::spec>, E>);
+  } else {
+    return evaluate_scratch<Dst, E>;
+  }
+}();
 
 template <class Dst, class E>
-void evaluate_via_temporary(Dst& dst, const E& e) {
-  with_temporary<Dst::spec>(e, [&](const auto& tmp) { copy_elements(dst, tmp); });
+using assign_scratch_op = std::conditional_t<may_need_alias_temporary<Dst, E> &&
+                                                 (evaluate_scratch<Dst, E> < assign_scratch<Dst, E>),
+                                             assign_op, scratch_op_t<E>>;
+
+// dst = e with scratch from ws (at least assign_scratch<Dst, E> bytes).
+template <class Dst, class E>
+void assign_with(Dst& dst, const E& e, arena& ws) noexcept {
+  if constexpr (may_need_alias_temporary<Dst, E>) {
+    if (reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), e)) {
+      const arena_scope scope(ws);
+      auto tmp = take_temporary<Dst::spec>(ws);
+      evaluate(tmp, e, ws);
+      copy_elements(dst, tmp);
+      return;
+    }
+  }
+  evaluate(dst, e, ws);
+}
+
+template <class W, std::size_t Need>
+consteval bool check_workspace_size() {
+  static_assert(W::size >= Need,
+                "sxla: the workspace is smaller than this evaluation needs (x::workspace_bytes<E, Dst> "
+                "bytes): declare it as x::workspace_for<decltype(expr), decltype(dst)>");
+  return true;
 }
 
 }  // namespace detail
+
+template <class Dst, class W>
+class noalias_assignment;
+
+namespace detail {
+template <class Dst>
+struct noalias_target {
+  using type = void;
+};
+template <class Dst, class W>
+struct noalias_target<noalias_assignment<Dst, W>> {
+  using type = Dst;
+};
+}  // namespace detail
+
+// The scratch bytes of assigning an expression of type E to Dst, a compile-time constant:
+//   Dst a tensor or view type    dst = e, including a temporary for an E that may read
+//                                dst's memory in another order
+//   decltype(x::noalias(dst))    x::noalias(dst) = e (no such temporary)
+//   void                         x::eval(e), or a tensor constructed from e
+template <class E, class Dst = void>
+inline constexpr std::size_t workspace_bytes = [] {
+  using X = operand_t<E>;
+  using D = std::remove_cvref_t<Dst>;
+  if constexpr (std::is_void_v<D>) {
+    return detail::evaluate_scratch<tensor<X::spec>, X>;
+  } else if constexpr (!std::is_void_v<typename detail::noalias_target<D>::type>) {
+    return detail::evaluate_scratch<typename detail::noalias_target<D>::type, X>;
+  } else {
+    return detail::assign_scratch<D, X>;
+  }
+}();
+
+// A workspace sized for assigning an expression of type E to Dst (see workspace_bytes).
+template <class E, class Dst = void>
+using workspace_for = workspace<workspace_bytes<E, Dst>>;
 
 // dst's elements := e's (same element type and dimensions; dst in any layout).
 template <class Dst, expression E>
 constexpr void evaluate_into(Dst& dst, const E& e) {
   static_assert(require_same_logical_shape<Dst::spec, E::spec>());
-  if (!std::is_constant_evaluated() &&
-      detail::reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), e)) {
-    detail::evaluate_via_temporary(dst, e);
-  } else {
+  if (std::is_constant_evaluated()) {
     evaluate(dst, e);
+  } else {
+    detail::with_scratch_memory<detail::assign_scratch<Dst, E>, detail::assign_scratch_op<Dst, E>>(
+        [&](detail::arena& ws) { detail::assign_with(dst, e, ws); });
   }
 }
 
@@ -6047,6 +6513,16 @@ constexpr void evaluate_into(Dst& dst, const E& e, fresh_destination) {
   evaluate(dst, e);
 }
 
+// The same with scratch memory from the caller's workspace (t.using_workspace(ws) = e).
+template <class Dst, expression E, class W>
+  requires workspace_object<W>
+void evaluate_into(Dst& dst, const E& e, W& ws) {
+  static_assert(require_same_logical_shape<Dst::spec, E::spec>());
+  static_assert(detail::check_workspace_size<W, detail::assign_scratch<Dst, E>>());
+  detail::arena a(ws.data(), W::size);
+  detail::assign_with(dst, e, a);
+}
+
 // The result of an expression (or a copy of a tensor or view) as a new tensor in XLA's
 // default layout: x::eval(x::add(a, b)). Usable in constant expressions.
 template <operand X>
@@ -6055,21 +6531,50 @@ constexpr auto eval(X&& x) {
   return tensor<E::spec>(as_operand(static_cast<X&&>(x)));
 }
 
+// The same with scratch memory from the caller's workspace.
+template <operand X, class W>
+  requires workspace_object<W>
+auto eval(X&& x, W& ws) {
+  using E = operand_t<X>;
+  static_assert(detail::check_workspace_size<W, detail::evaluate_scratch<tensor<E::spec>, E>>());
+  tensor<E::spec> t(uninitialized);
+  detail::arena a(ws.data(), W::size);
+  evaluate(t, as_operand(static_cast<X&&>(x)), a);
+  return t;
+}
+
 // x::noalias(dst) = e evaluates e straight into dst: the caller promises that e does not
-// read dst in another order than it writes it.
-template <class Dst>
+// read dst in another order than it writes it. x::noalias(dst).using_workspace(ws) = e
+// takes the scratch memory from ws.
+template <class Dst, class W = void>
 class noalias_assignment {
  public:
   constexpr explicit noalias_assignment(Dst& dst) noexcept : dst_(dst) {}
+  constexpr noalias_assignment(Dst& dst, W* ws) noexcept : dst_(dst), ws_(ws) {}
+
+  template <class V>
+    requires workspace_object<V>
+  constexpr noalias_assignment<Dst, V> using_workspace(V& ws) const noexcept {
+    return noalias_assignment<Dst, V>(dst_, &ws);
+  }
+
   template <operand X>
   constexpr void operator=(X&& x) && {  // NOLINT: assignment through a proxy returns nothing
     const auto e = as_operand(static_cast<X&&>(x));
-    static_assert(require_same_logical_shape<Dst::spec, std::remove_cvref_t<decltype(e)>::spec>());
-    evaluate(dst_, e);
+    using E = std::remove_cvref_t<decltype(e)>;
+    static_assert(require_same_logical_shape<Dst::spec, E::spec>());
+    if constexpr (std::is_void_v<W>) {
+      evaluate(dst_, e);
+    } else {
+      static_assert(detail::check_workspace_size<W, detail::evaluate_scratch<Dst, E>>());
+      detail::arena a(ws_->data(), W::size);
+      evaluate(dst_, e, a);
+    }
   }
 
  private:
   Dst& dst_;
+  [[no_unique_address]] std::conditional_t<std::is_void_v<W>, std::nullptr_t, W*> ws_{};
 };
 
 template <storage_array Dst>
@@ -6195,6 +6700,10 @@ struct broadcast_node {
   template <class F>
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    Op::visit_leaves(v, false);
   }
 };
 
@@ -6766,6 +7275,14 @@ SXLA_FORCE_INLINE constexpr V float_max(V a, V b) noexcept {
 template <class V>
 using lane_of = simd::element_of<V>;
 
+// A functor called on two f16 or bf16 elements, as a built-in computation is
+// (x::max_op(x::bf16(1.0f), x::bf16(2.0f))): computed in f32 and rounded back once, as
+// the elementwise node computes these types.
+template <class F, class V>
+SXLA_FORCE_INLINE constexpr V in_f32(const F& f, V a, V b) noexcept {
+  return static_cast<V>(f(static_cast<float>(a), static_cast<float>(b)));
+}
+
 }  // namespace detail
 
 // a * b + c with one rounding, the operands negated as the template says. Not an XLA op:
@@ -6836,7 +7353,9 @@ struct add_op_t {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (std::is_same_v<V, bool>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (std::is_same_v<V, bool>) {
       return a || b;
     } else if constexpr (simd::is_mask_v<V>) {
       return simd::mask_or(a, b);
@@ -6862,7 +7381,9 @@ struct sub_op_t {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (is_complex_v<V>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (is_complex_v<V>) {
       return {simd::sub(a.real(), b.real()), simd::sub(a.imag(), b.imag())};
     } else {
       return simd::sub(a, b);
@@ -6880,7 +7401,9 @@ struct mul_op_t {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (std::is_same_v<V, bool>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (std::is_same_v<V, bool>) {
       return a && b;
     } else if constexpr (simd::is_mask_v<V>) {
       return simd::mask_and(a, b);
@@ -6902,7 +7425,9 @@ struct div_op_t {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (is_complex_v<V>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (is_complex_v<V>) {
       return detail::complex_divide(a, b);
     } else if constexpr (simd::is_vec_v<V>) {
       using T = simd::lane_t<V>;
@@ -6929,7 +7454,9 @@ struct rem_op_t {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (simd::is_vec_v<V>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (simd::is_vec_v<V>) {
       using T = simd::lane_t<V>;
       return simd::per_lane<T>([](T x, T y) { return detail::xla_remainder(x, y); }, a, b);
     } else if constexpr (std::is_floating_point_v<V>) {
@@ -6997,7 +7524,9 @@ struct extremum_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
-    if constexpr (std::is_same_v<V, bool>) {
+    if constexpr (detail::is_small_float_v<V>) {
+      return detail::in_f32(*this, a, b);
+    } else if constexpr (std::is_same_v<V, bool>) {
       return Max ? a || b : a && b;
     } else if constexpr (simd::is_mask_v<V>) {
       return Max ? simd::mask_or(a, b) : simd::mask_and(a, b);
@@ -7020,7 +7549,8 @@ inline constexpr binary_fn<max_op_t> max{};
 inline constexpr binary_fn<min_op_t> min{};
 
 // The functors as values: the built-in computations of reductions (x::reduce<0>(a, 0.0f,
-// x::add_op)); each is also a plain callable on two elements.
+// x::add_op)); each is also a plain callable on two elements of a type it accepts (f16
+// and bf16 computed in f32 and rounded back once).
 inline constexpr add_op_t add_op{};
 inline constexpr sub_op_t sub_op{};
 inline constexpr mul_op_t mul_op{};
@@ -7045,9 +7575,10 @@ inline constexpr min_op_t min_op{};
 // Moments. With m elements per feature, mean = sum(x) / m and the biased variance
 // sum((x - mean)^2) / m, as the seed defines them. sxla computes both from one set of
 // sums over d = x - s, s the feature's first element: mean = s + sum(d) / m, variance =
-// sum(d^2) / m - (sum(d) / m)^2 (clamped at 0). The shift makes the one-formula variance
-// safe: its cancellation is relative to (mean - s)^2, about the variance itself, not to
-// mean^2 as in XLA's E[x^2] - E[x]^2. The sums are two reductions of fused expressions
+// sum(d^2) / m - (sum(d) / m)^2 (a negative value clamped to 0, a NaN kept: with m = 0,
+// both moments are 0 / 0, NaN, as XLA's sum / count gives). The shift makes the
+// one-formula variance safe: its cancellation is relative to (mean - s)^2, about the
+// variance itself, not to mean^2 as in XLA's E[x^2] - E[x]^2. The sums are two reductions of fused expressions
 // (x is read, never d stored), in reduce.hpp's deterministic order.
 // The normalization is one fused pass: y = (x - mean) * (scale / sqrt(var + eps)) + offset.
 // Gradients (the seed's formulas): grad_offset = sum(dy), grad_scale = sum(dy * (x -
@@ -7642,6 +8173,10 @@ struct transpose_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 };
 
 struct transpose_op {};
@@ -7872,6 +8407,10 @@ struct reduce_node {
   constexpr void for_each_leaf(G&& g, bool) const {
     operand.for_each_leaf(g, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 
   static constexpr bool dynamic_sizes = has_dynamic_sizes<Op>;
   constexpr multi_index<rank> dimension_sizes() const noexcept {
@@ -7893,7 +8432,7 @@ struct reduce_node {
   }();
 
   template <class Dst>
-  void evaluate_to(Dst& dst) const noexcept {
+  void evaluate_to(Dst& dst, detail::arena&) const noexcept {  // (no scratch)
     using D = typename Dst::shape_type;
     using V = simd::vec<value_type>;
     constexpr std::size_t m = static_cast<std::size_t>(P.kept[rank - 1]);
@@ -8185,7 +8724,7 @@ auto batch_norm_training(X&& x, S&& scale, O&& offset, double epsilon) {
       const T d1 = s1.data()[k] / m;
       const T v = s2.data()[k] / m - d1 * d1;
       mean.data()[k] = shift.data()[k] + d1;
-      var.data()[k] = v > T(0) ? v : T(0);
+      var.data()[k] = v < T(0) ? T(0) : v;  // NaN stays: 0 / 0 for a feature of no elements
       factor.data()[k] = sc.data()[k] / std::sqrt(var.data()[k] + static_cast<T>(epsilon));
     }
     tensor<E::spec> y = add(mul(sub(e, mean, broadcast_dimensions<F>), factor, broadcast_dimensions<F>),
@@ -8538,6 +9077,10 @@ struct concatenate_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     ops.apply([&](const auto&... op) { (op.for_each_leaf(f, false), ...); });
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    (Ops::visit_leaves(v, false), ...);
+  }
 
  private:
   // Operand K's line along M at start's position, clamped into the operand (only the
@@ -8884,25 +9427,43 @@ constexpr std::size_t piece_slot(std::size_t k, std::size_t n) noexcept {
   return std::endian::native == std::endian::little ? k : n - 1 - k;
 }
 
+// A complex number's bytes are its real part's, then its imaginary part's (as C++ and
+// XLA store it): piece k of a c128 is the c64 whose parts are the two halves, in memory
+// order, of its k-th double; two c64 join into a c128 the same way.
+
 // Piece k, in memory order, of v's bytes, as U (sizeof(U) < sizeof(T)).
 template <class U, class T>
 SXLA_FORCE_INLINE constexpr U bitcast_piece(T v, index_t k) noexcept {
-  constexpr std::size_t n = sizeof(T) / sizeof(U);
-  const bits_of<T> bits = std::bit_cast<bits_of<T>>(v);
-  const std::size_t shift = 8 * sizeof(U) * piece_slot(static_cast<std::size_t>(k), n);
-  return std::bit_cast<U>(static_cast<bits_of<U>>(bits >> shift));
+  if constexpr (is_complex_v<T>) {
+    using G = typename U::value_type;
+    const auto part = k == 0 ? v.real() : v.imag();
+    return U(bitcast_piece<G>(part, 0), bitcast_piece<G>(part, 1));
+  } else {
+    constexpr std::size_t n = sizeof(T) / sizeof(U);
+    const bits_of<T> bits = std::bit_cast<bits_of<T>>(v);
+    const std::size_t shift = 8 * sizeof(U) * piece_slot(static_cast<std::size_t>(k), n);
+    return std::bit_cast<U>(static_cast<bits_of<U>>(bits >> shift));
+  }
 }
 
 // The U whose bytes are piece(0), piece(1), ... in memory order (sizeof(U) > sizeof(T)).
 template <class U, class T, class Piece>
 SXLA_FORCE_INLINE constexpr U bitcast_join(const Piece& piece) noexcept {
-  constexpr std::size_t n = sizeof(U) / sizeof(T);
-  bits_of<U> bits = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    const auto p = static_cast<bits_of<U>>(std::bit_cast<bits_of<T>>(static_cast<T>(piece(k))));
-    bits = static_cast<bits_of<U>>(bits | static_cast<bits_of<U>>(p << (8 * sizeof(T) * piece_slot(k, n))));
+  if constexpr (is_complex_v<U>) {
+    using F = typename U::value_type;
+    using G = typename T::value_type;
+    const T re = static_cast<T>(piece(0)), im = static_cast<T>(piece(1));
+    return U(bitcast_join<F, G>([re](std::size_t k) { return k == 0 ? re.real() : re.imag(); }),
+             bitcast_join<F, G>([im](std::size_t k) { return k == 0 ? im.real() : im.imag(); }));
+  } else {
+    constexpr std::size_t n = sizeof(U) / sizeof(T);
+    bits_of<U> bits = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto p = static_cast<bits_of<U>>(std::bit_cast<bits_of<T>>(static_cast<T>(piece(k))));
+      bits = static_cast<bits_of<U>>(bits | static_cast<bits_of<U>>(p << (8 * sizeof(T) * piece_slot(k, n))));
+    }
+    return std::bit_cast<U>(bits);
   }
-  return std::bit_cast<U>(bits);
 }
 }  // namespace detail
 
@@ -8963,6 +9524,10 @@ struct bitcast_split_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 };
 
 // BitcastConvertType to a wider U: element i joins operand elements (i..., 0 .. n-1).
@@ -9019,6 +9584,10 @@ struct bitcast_merge_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 };
 
 namespace detail {
@@ -9030,9 +9599,8 @@ constexpr bitcast_error bitcast_check(const dimension_list& dims) noexcept {
     return bitcast_error::target_not_element;
   } else if constexpr (std::is_same_v<T, bool> || std::is_same_v<U, bool>) {
     return bitcast_error::pred;
-  } else if constexpr (is_complex_v<T> || is_complex_v<U>) {
-    return is_complex_v<T> && is_complex_v<U> && sizeof(T) == sizeof(U) ? bitcast_error::none
-                                                                         : bitcast_error::complex_width;
+  } else if constexpr (is_complex_v<T> != is_complex_v<U>) {
+    return bitcast_error::complex_width;
   } else if constexpr (sizeof(U) > sizeof(T)) {
     return dims.empty() || dims.back() != static_cast<index_t>(sizeof(U) / sizeof(T)) ? bitcast_error::last_dimension
                                                                                       : bitcast_error::none;
@@ -9049,9 +9617,8 @@ consteval bool check_bitcast_convert() {
                 "sxla::bitcast_convert: the target type is not an XLA element type");
   static_assert(E != bitcast_error::pred, "sxla::bitcast_convert: pred has no bit layout to reinterpret");
   static_assert(E != bitcast_error::complex_width,
-                "sxla::bitcast_convert: a complex number converts only to the same complex type (XLA "
-                "rejects bitcasts between complex and real types; complex types of different widths "
-                "are not supported)");
+                "sxla::bitcast_convert: a complex number converts only to a complex type (XLA "
+                "rejects bitcasts between complex and real types)");
   static_assert(E != bitcast_error::last_dimension,
                 "sxla::bitcast_convert: to a wider type, the operand's last dimension must be "
                 "sizeof(result) / sizeof(operand)");
@@ -9277,6 +9844,10 @@ struct slice_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 };
 
 struct slice_op {};
@@ -9499,17 +10070,20 @@ constexpr std::int32_t get_dimension_size(const X& x) noexcept {
 // the order batch, free, contracting. Read inside another node (a reduce, a slice of a
 // dot), a dot computes each element it is asked for: x::eval it first.
 //
-// Memory: the engine's packing workspace and any temporary live on the stack up to
-// SXLA_STACK_TEMPORARY_BYTES, else on the heap. Threads: none, unless given a pool:
-// x::dot(a, b).parallel(pool, 8) splits the rows of the product into 8 parts run through
-// pool (core/parallel.hpp: a wrapper over the caller's pool, or x::openmp_pool).
+// Memory: the engine's packing buffers and any temporary (an operand read in another
+// order, a result in the accumulation type) are scratch memory, a compile-time number of
+// bytes (the node's `scratch<D>`; x::workspace_bytes for a whole assignment), from the
+// caller's x::workspace or the rules of expr/scratch.hpp. Threads: none, unless given a
+// pool: x::dot(a, b).parallel<8>(pool) splits the rows of the product into 8 parts run
+// through pool (core/parallel.hpp: a wrapper over the caller's pool, or x::openmp_pool),
+// each with its own packing buffer.
 #ifndef SXLA_OPS_DOT_GENERAL_HPP
 #define SXLA_OPS_DOT_GENERAL_HPP
 
 #include <complex>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <algorithm>
 #include <type_traits>
 #include <utility>
 
@@ -10089,17 +10663,6 @@ constexpr bool reads_in_place() noexcept {
   }
 }
 
-// use(p) with p pointing at N elements of T (with_scratch: stack or heap).
-template <class T, std::size_t N, class F>
-void with_buffer(F&& use) {
-  if constexpr (N == 0) {
-    use(static_cast<T*>(nullptr));
-  } else {
-    constexpr shape_spec s = logical_spec(primitive_type_of<T>, idx{static_cast<index_t>(N)});
-    with_scratch<s>([&](tensor<s>& t) { use(t.data()); });
-  }
-}
-
 template <idx Perm, class E>
 constexpr auto transposed(const E& e) noexcept {
   return [&]<std::size_t... I>(std::index_sequence<I...>) { return transpose<Perm[I]...>(e); }(
@@ -10121,16 +10684,25 @@ constexpr idx iota_list(std::size_t from, std::size_t count) noexcept {
 
 namespace detail {
 struct no_pool {};
-template <class Pool>
-struct pool_ref {
-  Pool* pool;
-  index_t tasks;
-};
+
+// The rows [first, last) of part t of m rows split into `tasks` parts of whole strips of
+// mr rows (the last part takes the rest).
+constexpr index_t part_bound(index_t m, index_t tasks, index_t mr, index_t t) noexcept {
+  return t >= tasks ? m : m * t / tasks / mr * mr;
+}
+constexpr index_t largest_part(index_t m, index_t tasks, index_t mr) noexcept {
+  index_t most = 0;
+  for (index_t t = 0; t < tasks; ++t) {
+    const index_t rows = part_bound(m, tasks, mr, t + 1) - part_bound(m, tasks, mr, t);
+    most = rows > most ? rows : most;
+  }
+  return most;
+}
 }  // namespace detail
 
 // DotGeneral(lhs, rhs, dims) as a lazy node; R the result type, A the accumulation type,
-// Pool the caller's thread pool (void: none).
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool = void>
+// Pool the caller's thread pool (void: none) and Tasks the parts its rows are split into.
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool = void, index_t Tasks = 1>
 struct dot_node {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
@@ -10144,16 +10716,20 @@ struct dot_node {
   static constexpr std::size_t nl = P.lhs_free.size();
   static constexpr std::size_t nr = P.rhs_free.size();
 
+  using scratch_op = dot_general_op;  // named when its scratch does not fit (expr/scratch.hpp)
+
   Lhs lhs;
   Rhs rhs;
-  [[no_unique_address]] std::conditional_t<std::is_void_v<Pool>, detail::no_pool, detail::pool_ref<Pool>> threads{};
+  [[no_unique_address]] std::conditional_t<std::is_void_v<Pool>, detail::no_pool, Pool*> pool{};
 
-  // The same product, its rows split into `tasks` parts run through pool (core/parallel.hpp;
-  // each part packs its own panels). Products of at most small_gemm_limit per dimension
-  // stay on the calling thread.
-  template <thread_pool Q>
-  constexpr dot_node<Lhs, Rhs, P, R, A, Q> parallel(Q& pool, index_t tasks) const noexcept {
-    return {lhs, rhs, {&pool, tasks < 1 ? index_t{1} : tasks}};
+  // The same product, its rows split into N parts run through pool (core/parallel.hpp;
+  // each part packs its own panels in its own share of the scratch memory, so the count
+  // is a compile-time constant). Products of at most small_gemm_limit per dimension stay
+  // on the calling thread.
+  template <index_t N, thread_pool Q>
+  constexpr dot_node<Lhs, Rhs, P, R, A, Q, (N < 1 ? 1 : N)> parallel(Q& q) const noexcept {
+    static_assert(N >= 1, "sxla::dot_general: parallel<N> needs N >= 1 parts");
+    return {lhs, rhs, &q};
   }
 
   // One element, in the engine's order of summation.
@@ -10209,43 +10785,47 @@ struct dot_node {
     lhs.for_each_leaf(g, false);
     rhs.for_each_leaf(g, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    Lhs::visit_leaves(v, false);
+    Rhs::visit_leaves(v, false);
+  }
 
   // Assigned to a destination: the engine (produce), with no epilogue.
   template <class D>
   static constexpr bool evaluates_into = true;
   template <class Dst>
-  void evaluate_to(Dst& dst) const {
-    produce(dst, [](const multi_index<rank>&, index_t) {});
+  void evaluate_to(Dst& dst, detail::arena& ws) const {
+    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
   }
 
   // The producer protocol (expr/producer.hpp): every value into dst, finish(start,
-  // count) for each run along the last dimension once final.
+  // count) for each run along the last dimension once final; scratch memory from ws.
   template <class Dst, class Finish>
-  void produce(Dst& dst, Finish&& finish) const {
+  void produce(Dst& dst, Finish&& finish, detail::arena& ws) const {
     using D = typename Dst::shape_type;
     if constexpr (std::is_same_v<R, A> && direct_destination<D>) {
-      run_into<D>(dst.data(), finish);
+      run_into<D>(dst.data(), finish, ws);
     } else {
       // Through a temporary of the accumulation type in the default layout, then one
       // conversion into dst.
-      constexpr shape_spec tmp_spec = logical_spec(primitive_type_of<A>, P.result);
-      using tmp_t = tensor<tmp_spec>;
-      auto rest = [&](tmp_t& tmp) {
-        auto ignore = [](const multi_index<rank>&, index_t) {};
-        run_into<typename tmp_t::shape_type>(tmp.data(), ignore);
-        evaluate(dst, convert<R>(static_cast<const tmp_t&>(tmp)));
-        if constexpr (rank > 0) {
-          multi_index<rank> i{};
-          constexpr idx outer = detail::iota_list(0, rank - 1);
-          detail::odometer(outer, static_dimensions<dot_node>(), i,
-                           [&] { finish(i, static_cast<index_t>(P.result[rank - 1])); });
-        }
-      };
-      detail::with_scratch<tmp_spec>(rest);
+      const detail::arena_scope scope(ws);
+      auto tmp = detail::take_temporary<accumulator_spec>(ws);
+      auto ignore = [](const multi_index<rank>&, index_t) {};
+      run_into<typename decltype(tmp)::shape_type>(tmp.data(), ignore, ws);
+      evaluate(dst, convert<R>(tmp), ws);
+      if constexpr (rank > 0) {
+        multi_index<rank> i{};
+        constexpr idx outer = detail::iota_list(0, rank - 1);
+        detail::odometer(outer, static_dimensions<dot_node>(), i,
+                         [&] { finish(i, static_cast<index_t>(P.result[rank - 1])); });
+      }
     }
   }
 
  private:
+  static constexpr shape_spec accumulator_spec = logical_spec(primitive_type_of<A>, P.result);
+
   static constexpr idx result_batch = detail::iota_list(0, nb);
   static constexpr idx result_rows = detail::iota_list(nb, nl);
   static constexpr idx result_cols = detail::iota_list(nb + nl, nr);
@@ -10263,11 +10843,61 @@ struct dot_node {
     }
   }();
 
+  // An operand as the engine reads it: in place, or reordered (batch, rows, cols) and
+  // converted to A in a temporary.
+  template <class Op, idx Batch, idx Rows, idx Cols>
+  struct operand_plan {
+    static constexpr bool in_place = detail::reads_in_place<Op, Rows, Cols>();
+    using reordered = decltype(convert<A>(detail::transposed<detail::concat(Batch, Rows, Cols)>(std::declval<const Op&>())));
+    using temporary = tensor_view<reordered::spec>;
+    static constexpr std::size_t bytes = in_place ? 0 : detail::temporary_bytes<reordered::spec>;
+    static constexpr std::size_t evaluation = in_place ? 0 : detail::evaluate_scratch<temporary, reordered>;
+  };
+  using lhs_plan = operand_plan<Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>;
+  using rhs_plan = operand_plan<Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>;
+
+  // Whether the unpacked small path runs (simd/gemm.hpp: B read as vectors of A, its
+  // columns contiguous), and each part's packing buffer.
+  static constexpr bool rhs_columns_contiguous = [] {
+    if constexpr (!rhs_plan::in_place) {
+      return true;
+    } else {
+      using S = typename Rhs::shape_type;
+      return P.n == 1 || detail::flatten_stride(P.rhs_free, S::spec.dimensions, S::map.strides).stride == 1;
+    }
+  }();
+  static constexpr bool small = P.m <= simd::small_gemm_limit && P.n <= simd::small_gemm_limit &&
+                                P.k <= simd::small_gemm_limit && P.k > 0 &&
+                                (!rhs_plan::in_place || std::is_same_v<typename Rhs::value_type, A>) &&
+                                rhs_columns_contiguous;
+  static constexpr index_t part_rows =
+      detail::largest_part(P.m, Tasks, static_cast<index_t>(simd::gemm_params<A>::mr));
+  static constexpr std::size_t packing_bytes =
+      small || P.k == 0 ? 0 : scratch_round(simd::gemm_workspace_size<A>(part_rows, P.n, P.k) * sizeof(A));
+
+  // The scratch of run_into: the operands' temporaries (each while the next is
+  // evaluated), then the packing buffers of every part.
+  static constexpr std::size_t engine_scratch =
+      P.k == 0 ? 0
+               : std::max({lhs_plan::bytes + lhs_plan::evaluation,
+                           lhs_plan::bytes + rhs_plan::bytes + rhs_plan::evaluation,
+                           lhs_plan::bytes + rhs_plan::bytes + static_cast<std::size_t>(Tasks) * packing_bytes});
+
+ public:
+  // Scratch bytes produce() takes for a destination of shape type D (expr/scratch.hpp).
+  template <class D>
+  static constexpr std::size_t scratch =
+      (std::is_same_v<R, A> && direct_destination<D> ? 0 : detail::temporary_bytes<accumulator_spec>) +
+      engine_scratch;
+
+ private:
   // The engine into c, laid out as D (a destination, or a temporary).
   template <class D, class Finish>
-  void run_into(A* c, Finish& finish) const;
+  void run_into(A* c, Finish& finish, detail::arena& ws) const;
   template <class D, class LO, class RO, class Finish>
-  void run_matrices(const LO& l, const RO& r, A* c, Finish& finish) const;
+  void run_matrices(const LO& l, const RO& r, A* c, Finish& finish, detail::arena& ws) const;
+  template <class D, class Finish>
+  void zero_result(A* c, Finish& finish) const;
   template <class Finish>
   void finish_rows(Finish& finish, index_t batch, index_t i, index_t j0, index_t count) const;
 };
@@ -10275,33 +10905,59 @@ struct dot_node {
 namespace detail {
 // An operand of a dot as read by the engine: use(leaf) with the leaf itself when the
 // engine can read it in place, else with a temporary of type A in the order (batch,
-// rows, cols).
-template <class A, class Op, idx Batch, idx Rows, idx Cols, class F>
-void with_matrix_operand(const Op& op, F&& use) {
-  if constexpr (reads_in_place<Op, Rows, Cols>()) {
+// rows, cols), taken from ws (Plan: the node's operand_plan).
+template <class Plan, class Op, idx Perm, class F>
+void with_matrix_operand(const Op& op, arena& ws, F&& use) {
+  if constexpr (Plan::in_place) {
     use(op);
   } else {
-    const auto reordered = convert<A>(transposed<concat(Batch, Rows, Cols)>(op));
-    with_temporary<decltype(reordered)::spec>(reordered, [&](const auto& t) { use(as_operand(t)); });
+    using A = typename Plan::reordered::value_type;
+    const auto reordered = convert<A>(transposed<Perm>(op));
+    const arena_scope scope(ws);
+    auto tmp = take_temporary<Plan::reordered::spec>(ws);
+    evaluate(tmp, reordered, ws);
+    use(as_operand(tmp));
   }
 }
 }  // namespace detail
 
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool>
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool, index_t Tasks>
 template <class D, class Finish>
-void dot_node<Lhs, Rhs, P, R, A, Pool>::run_into(A* c, Finish& finish) const {
-  detail::with_matrix_operand<A, Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>(lhs, [&](const auto& l) {
-    detail::with_matrix_operand<A, Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>(
-        rhs, [&](const auto& r) { run_matrices<D>(l, r, c, finish); });
-  });
+void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_into(A* c, Finish& finish, detail::arena& ws) const {
+  using detail::concat;
+  if constexpr (P.k == 0) {
+    zero_result<D>(c, finish);  // (the operands have no elements: nothing to read)
+  } else {
+    detail::with_matrix_operand<lhs_plan, Lhs, concat(P.lhs_batch, P.lhs_free, P.lhs_contracting)>(
+        lhs, ws, [&](const auto& l) {
+          detail::with_matrix_operand<rhs_plan, Rhs, concat(P.rhs_batch, P.rhs_contracting, P.rhs_free)>(
+              rhs, ws, [&](const auto& r) { run_matrices<D>(l, r, c, finish, ws); });
+        });
+  }
+}
+
+// An empty contraction: every element is 0.
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool, index_t Tasks>
+template <class D, class Finish>
+void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::zero_result(A* c, Finish& finish) const {
+  using namespace detail;
+  static constexpr idx ds = D::spec.dimensions, dst = D::map.strides;
+  static constexpr index_t ldc = flatten_stride(result_rows, ds, dst).stride;
+  for (index_t bt = 0; bt < P.batch; ++bt) {
+    A* cb = c + group_offset(result_batch, ds, dst, bt);
+    for (index_t i = 0; i < P.m; ++i) {
+      for (index_t j = 0; j < P.n; ++j) cb[i * ldc + j] = A{};
+      finish_rows(finish, bt, i, 0, P.n);
+    }
+  }
 }
 
 // Runs finish over row i of batch `batch`, columns [j0, j0 + count) of the engine's
 // matrix, as runs along the result's last dimension.
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool>
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool, index_t Tasks>
 template <class Finish>
-void dot_node<Lhs, Rhs, P, R, A, Pool>::finish_rows(Finish& finish, index_t batch, index_t i, index_t j0,
-                                              index_t count) const {
+void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::finish_rows(Finish& finish, index_t batch, index_t i, index_t j0,
+                                                     index_t count) const {
   if constexpr (rank > 0) {
     // Result dimensions [first, first + n) of start := the row-major digits of f.
     auto digits = [](multi_index<rank>& start, std::size_t first, std::size_t n, index_t f) {
@@ -10327,16 +10983,17 @@ void dot_node<Lhs, Rhs, P, R, A, Pool>::finish_rows(Finish& finish, index_t batc
   }
 }
 
-template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool>
+template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool, index_t Tasks>
 template <class D, class LO, class RO, class Finish>
-void dot_node<Lhs, Rhs, P, R, A, Pool>::run_matrices(const LO& l, const RO& r, A* c, Finish& finish) const {
+void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const RO& r, A* c, Finish& finish,
+                                                      detail::arena& ws) const {
   using namespace detail;
   using LS = typename LO::shape_type;
   using RS = typename RO::shape_type;
   constexpr std::size_t nk = P.lhs_contracting.size();
   // The groups as the node read has them (reordered: batch, rows, cols).
-  constexpr bool ld = reads_in_place<Lhs, P.lhs_free, P.lhs_contracting>();
-  constexpr bool rd = reads_in_place<Rhs, P.rhs_contracting, P.rhs_free>();
+  constexpr bool ld = lhs_plan::in_place;
+  constexpr bool rd = rhs_plan::in_place;
   static constexpr idx lb = ld ? P.lhs_batch : iota_list(0, nb);
   static constexpr idx lm = ld ? P.lhs_free : iota_list(nb, nl);
   static constexpr idx lk = ld ? P.lhs_contracting : iota_list(nb + nl, nk);
@@ -10351,14 +11008,10 @@ void dot_node<Lhs, Rhs, P, R, A, Pool>::run_matrices(const LO& l, const RO& r, A
   static constexpr index_t b_rs = flatten_stride(rk, rs, rst).stride, b_cs = flatten_stride(rn, rs, rst).stride;
   using TL = typename LO::value_type;
   using TR = typename RO::value_type;
-  static constexpr bool small = P.m <= simd::small_gemm_limit && P.n <= simd::small_gemm_limit &&
-                                P.k <= simd::small_gemm_limit && P.k > 0 && std::is_same_v<TR, A> &&
-                                (P.n == 1 || b_cs == 1);
   const TL* a = l.data();
   const TR* b = r.data();
-  static constexpr std::size_t work = small ? 0 : simd::gemm_workspace_size<A>(P.m, P.n, P.k);
-  // Rows [r0, r1) of every batch, with workspace ws.
-  auto rows = [&](index_t r0, index_t r1, A* ws) {
+  // Rows [r0, r1) of every batch, with packing buffer work.
+  auto rows = [&](index_t r0, index_t r1, A* work) {
     for (index_t bt = 0; bt < P.batch; ++bt) {
       const TL* ab = a + group_offset(lb, ls, lst, bt);
       const TR* bb = b + group_offset(rb, rs, rst, bt);
@@ -10368,22 +11021,22 @@ void dot_node<Lhs, Rhs, P, R, A, Pool>::run_matrices(const LO& l, const RO& r, A
         for (index_t i = 0; i < P.m; ++i) finish_rows(finish, bt, i, 0, P.n);
       } else {
         simd::gemm<A>(r1 - r0, P.n, P.k, simd::matrix_ref<TL>{ab + r0 * a_rs, a_rs, a_cs},
-                      simd::matrix_ref<TR>{bb, b_rs, b_cs}, cb + r0 * ldc, ldc, ws,
+                      simd::matrix_ref<TR>{bb, b_rs, b_cs}, cb + r0 * ldc, ldc, work,
                       [&](index_t i, index_t j0, index_t count) { finish_rows(finish, bt, r0 + i, j0, count); });
       }
     }
   };
-  if constexpr (!std::is_void_v<Pool> && !small) {
-    // Parts of whole micro-kernel strips.
-    constexpr index_t mr = static_cast<index_t>(simd::gemm_params<A>::mr);
-    const index_t tasks = threads.tasks;
-    auto bound = [&](index_t t) { return t >= tasks ? P.m : P.m * t / tasks / mr * mr; };
-    (*threads.pool)(tasks, [&](index_t t) {
-      const index_t r0 = bound(t), r1 = bound(t + 1);
-      if (r0 < r1) with_buffer<A, work>([&](A* ws) { rows(r0, r1, ws); });
+  const arena_scope scope(ws);
+  A* work = small ? nullptr : ws.take<A>(static_cast<std::size_t>(Tasks) * packing_bytes / sizeof(A));
+  if constexpr (Tasks > 1 && !small) {
+    // Parts of whole micro-kernel strips, each with its own packing buffer.
+    constexpr auto mr = static_cast<index_t>(simd::gemm_params<A>::mr);
+    (*pool)(Tasks, [&](index_t t) {
+      const index_t r0 = part_bound(P.m, Tasks, mr, t), r1 = part_bound(P.m, Tasks, mr, t + 1);
+      if (r0 < r1) rows(r0, r1, work + static_cast<std::size_t>(t) * (packing_bytes / sizeof(A)));
     });
   } else {
-    with_buffer<A, work>([&](A* ws) { rows(0, P.m, ws); });
+    rows(0, P.m, work);
   }
 }
 
@@ -10538,6 +11191,11 @@ struct dynamic_update_slice_node {
     operand.for_each_leaf(f, direct);
     update.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool direct) {
+    Op::visit_leaves(v, direct);
+    Upd::visit_leaves(v, false);
+  }
 };
 
 struct dynamic_update_slice_op {};
@@ -10653,12 +11311,22 @@ constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexc
     const multi_index<E::rank> at = detail::clamped_starts<E, F>(starts...);
     // An update that reads dst (other than each element at the very index it writes,
     // which needs the same shape and so all starts 0) goes through a temporary.
-    if (!std::is_constant_evaluated() &&
-        detail::reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), e)) {
-      detail::with_temporary<F::spec>(e, [&](const auto& tmp) { detail::write_window(dst, as_operand(tmp), at); });
-    } else {
-      detail::write_window(dst, e, at);
+    // Whether it may is known at compile time (expr/scratch.hpp), and only then is the
+    // temporary's memory needed (its bytes: x::workspace_bytes rules).
+    if constexpr (detail::may_read_written<Dst, F>()) {
+      if (!std::is_constant_evaluated() &&
+          detail::reads_overwritten<Dst>(reinterpret_cast<std::uintptr_t>(dst.data()), e)) {
+        constexpr std::size_t bytes =
+            detail::temporary_bytes<F::spec> + detail::evaluate_scratch<tensor_view<F::spec>, F>;
+        detail::with_scratch_memory<bytes, dynamic_update_slice_op>([&](detail::arena& ws) {
+          auto tmp = detail::take_temporary<F::spec>(ws);
+          evaluate(tmp, e, ws);
+          detail::write_window(dst, as_operand(tmp), at);
+        });
+        return;
+      }
     }
+    detail::write_window(dst, e, at);
   }
 }
 
@@ -10762,6 +11430,8 @@ struct iota_node {
 
   template <class F>
   constexpr void for_each_leaf(F&&, bool) const {}
+  template <class V>
+  static constexpr void visit_leaves(V&, bool) {}
 };
 
 // Iota(shape, dimension).
@@ -10860,7 +11530,8 @@ constexpr auto map(F&& f, X&&... x) {
 // sqrt is correctly rounded; rsqrt is 1 / sqrt(x) (two roundings, as XLA's CPU backend
 // computes it). f16 and bf16 compute in f32 and round back. Complex numbers take
 // exp, expm1, log, log1p, sqrt, rsqrt, cbrt, sin, cos, tan, tanh, logistic, pow and atan2,
-// by the usual formulas over the real kernels (element by element).
+// by the usual formulas over the real kernels (element by element); log1p takes care
+// near |1 + z| = 1 (complex_log1p below, its bounds in the README).
 // Example: x::tanh(x::tensor<"f32[3]">{-1, 0, 1}) is {-0.7615942, 0, 0.7615942}.
 #ifndef SXLA_OPS_MATH_HPP
 #define SXLA_OPS_MATH_HPP
@@ -11961,6 +12632,47 @@ constexpr cplx<F> complex_log(cplx<F> z) noexcept {
   return {simd::log(complex_abs(z)), simd::atan2(z.imag(), z.real())};
 }
 
+// a + b as s + e exactly (Knuth's TwoSum): s is the rounded sum, e its rounding error.
+template <class F>
+constexpr void two_sum(F a, F b, F& s, F& e) noexcept {
+  s = simd::add(a, b);
+  const F bb = simd::sub(s, a);
+  e = simd::add(simd::sub(a, simd::sub(s, bb)), simd::sub(b, bb));
+}
+
+// log(1 + z) = log|1 + z| + i arg(1 + z). Near the circle |1 + z| = 1, log|1 + z| is
+// small and log(|1 + z|) would magnify |1 + z|'s rounding errors (by 1 / |log|1 + z||);
+// there it is 0.5 log1p(u), u = |1 + z|^2 - 1 = 2x + x^2 + y^2 summed without rounding
+// (x^2 and y^2 split exactly by fma, the sum in two doubles), and log1p of the two
+// doubles hi + lo is log1p(hi) + lo / (1 + hi). Elsewhere (|1 + z|^2 outside
+// [2^-10, 2^20], infinities, NaN) |log|1 + z|| is above 3.4 and log(hypot) is accurate.
+// c64 runs in double, where its x^2, y^2 and 1 + x are exact, and rounds once at the end.
+template <class F>
+constexpr cplx<F> complex_log1p(cplx<F> z) noexcept {
+  if constexpr (!std::is_same_v<F, double>) {
+    const cplx<double> r = complex_log1p(cplx<double>(z.real(), z.imag()));
+    return {static_cast<F>(r.real()), static_cast<F>(r.imag())};
+  } else {
+    const F x = z.real(), y = z.imag();
+    F a, ae;  // 1 + x = a + ae exactly
+    two_sum(F(1), x, a, ae);
+    const F m = simd::fma(a, a, simd::mul(y, y));  // about |1 + z|^2
+    // arg(1 + z) = atan2(y, a + ae), to first order atan2(y, a) - y ae / |1 + z|^2.
+    F im = simd::atan2(y, a);
+    if (ae != 0 && m > 0 && m - m == 0) im = simd::sub(im, simd::mul(y, ae) / m);
+    if (!(m >= F(0x1p-10) && m <= F(0x1p20))) return {simd::log(complex_abs(cplx<F>(a, y))), im};
+    // Here |x| and |y| are at most 1025: nothing overflows, and x^2 + 2x + y^2 is exactly
+    // p + pe + 2x + q + qe.
+    const F p = simd::mul(x, x), pe = simd::fma(x, x, simd::neg(p));
+    const F q = simd::mul(y, y), qe = simd::fma(y, y, simd::neg(q));
+    F s1, e1, s2, e2, hi, lo;
+    two_sum(simd::mul(F(2), x), p, s1, e1);
+    two_sum(s1, q, s2, e2);
+    two_sum(s2, simd::add(simd::add(e1, e2), simd::add(pe, qe)), hi, lo);
+    return {simd::mul(F(0.5), simd::add(simd::log1p(hi), lo / simd::add(F(1), hi))), im};
+  }
+}
+
 // The principal square root.
 template <class F>
 constexpr cplx<F> complex_sqrt(cplx<F> z) noexcept {
@@ -12103,9 +12815,7 @@ struct log1p {
   template <class V>
   static constexpr V real(V x) noexcept { return simd::log1p(x); }
   template <class C>
-  static constexpr C complex(C z) noexcept {
-    return detail::complex_log(C(simd::add(typename C::value_type(1), z.real()), z.imag()));
-  }
+  static constexpr C complex(C z) noexcept { return detail::complex_log1p(z); }
 };
 struct logistic {
   static constexpr bool complex_too = true;
@@ -12456,6 +13166,10 @@ struct pad_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 };
 
 struct pad_op {};
@@ -12704,7 +13418,8 @@ struct reduce_window_node {
     acc_type acc = init;
     multi_index<rank> k{}, s{};
     detail::odometer(detail::all_dimensions<rank>(), detail::window_extent<G, rank>(), k, [&] {
-      if (detail::window_source<G>(o, k, Op::spec.dimensions, s)) acc = f(acc, operand.at(s));
+      // (A monoid accumulates f16 and bf16 in f32: the element is widened first.)
+      if (detail::window_source<G>(o, k, Op::spec.dimensions, s)) acc = f(acc, static_cast<acc_type>(operand.at(s)));
     });
     return static_cast<value_type>(acc);
   }
@@ -12741,6 +13456,10 @@ struct reduce_window_node {
   template <class H>
   constexpr void for_each_leaf(H&& h, bool) const {
     operand.for_each_leaf(h, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
   }
 };
 
@@ -13022,6 +13741,10 @@ struct reshape_node {
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
   }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
 };
 
 struct reshape_op {};
@@ -13179,6 +13902,10 @@ struct rev_node {
   template <class F>
   constexpr void for_each_leaf(F&& f, bool) const {
     operand.for_each_leaf(f, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
   }
 };
 
