@@ -1,10 +1,11 @@
 // Tests for sxla/shape/print.hpp: the three layout-printing modes, scalars, '*' and the
-// padding suffix, and the display type used in diagnostics.
+// padding suffix, and shapes in compile errors (with core/diagnostics.hpp's formatter).
 #include <sxla/shape/parse.hpp>
 #include <sxla/shape/print.hpp>
 
 #include <doctest/doctest.h>
 
+#include <cstddef>
 #include <string_view>
 #include <type_traits>
 
@@ -52,6 +53,33 @@ TEST_CASE("shape/print: compile-time strings are exactly as long as the text") {
   constexpr auto s = sxla::to_string<"f32[3,5]{1,0:T(2,2)}">();
   static_assert(s.capacity() == 20 && s.size() == 20);
   CHECK_EQ(s.view(), "f32[3,5]{1,0:T(2,2)}");
-  static_assert(std::is_same_v<sxla::shape_display_t<"f32[2]">, sxla::hlo<'f', '3', '2', '[', '2', ']'>>);
-  static_assert(std::is_same_v<sxla::shape_display_t<"s8[1]{0}">, sxla::hlo<'s', '8', '[', '1', ']'>>);
+}
+
+namespace sxla::hlo {
+struct add;  // an op's tag, as the op headers declare them
+}  // namespace sxla::hlo
+
+TEST_CASE("shape/print: shapes in compile errors") {
+  // clang shows shapes as array types (the layout is not shown).
+  static_assert(std::is_same_v<sxla::shape_display_t<"f32[2]">, sxla::hlo::f32[2]>);
+  static_assert(std::is_same_v<sxla::shape_display_t<"s8[2,3]{0,1}">, sxla::hlo::s8[2][3]>);
+  static_assert(std::is_same_v<sxla::shape_display_t<"pred[]">, sxla::hlo::pred>);
+  static_assert(std::extent_v<sxla::shape_display_t<"f32[2,0]">, 1> == 0);  // (no -Wpedantic warning)
+  static_assert(std::is_same_v<sxla::shape_display_t<"s8[0,9999999999,9999999999]">,
+                               sxla::hlo::shape<sxla::hlo::s8, 0, 9999999999, 9999999999>>);
+  // g++ shows the text filled in: the op's name, the shapes as HLO text (with a layout
+  // other than the default), the values.
+  using text = sxla::detail::diagnostic_text<
+      "sxla: {}: {} and {}: the ranks differ ({} and {}); {} is {}", sxla::hlo::add,
+      sxla::detail::type_list<sxla::shape_arg<"f32[2,3]{0,1}">, sxla::shape_arg<"f32[4]{0}">, int>,
+      sxla::detail::value_list<2, std::size_t{1}, true>>;
+  CHECK_EQ(std::string_view(text::value.text),
+           "sxla: add: f32[2,3]{0,1} and f32[4]: the ranks differ (2 and 1); int is true");
+  static_assert(sizeof(text::value.text) == text::full.size() + 1);
+  // clang's requirement lists the same: the op's tag, the display types, the values (as int).
+  using args = sxla::detail::diagnostic_args<sxla::hlo::add, sxla::detail::type_list<sxla::shape_arg<"f32[4]">>,
+                                             sxla::detail::value_list<std::size_t{2}>>::shown;
+  static_assert(std::is_same_v<args, sxla::detail::diagnostic_args<sxla::hlo::add,
+                                                                   sxla::detail::type_list<sxla::hlo::f32[4]>,
+                                                                   sxla::detail::value_list<2>>>);
 }

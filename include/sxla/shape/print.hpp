@@ -2,14 +2,16 @@
 // "bf16[2,3,1004]{2,1,0:T(2,*,128)}", "f32[]" (a scalar's empty layout is not printed,
 // as in XLA), "f32[2,3]{0,1:pad(3,5)}" for the seed's padded_dimensions. The output
 // parses back to the same shape_spec (grammar.hpp). No heap: the result is a
-// static_string.
+// static_string. For compile errors (core/diagnostics.hpp), a shape also shows as a type:
+// hlo::f32[2][3].
 #ifndef SXLA_SHAPE_PRINT_HPP
 #define SXLA_SHAPE_PRINT_HPP
 
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 
-#include "sxla/core/diagnostics.hpp"    // hlo
+#include "sxla/core/diagnostics.hpp"    // array_display_t, diagnostic_display
 #include "sxla/core/element_type.hpp"   // type_name
 #include "sxla/core/static_string.hpp"  // static_string
 #include "sxla/shape/layout.hpp"        // layout_spec, is_default_layout, padding_value_name
@@ -102,21 +104,37 @@ constexpr auto to_string() noexcept {
 namespace detail {
 template <shape_spec S, std::size_t... I>
 constexpr auto shape_display(std::index_sequence<I...>) noexcept {
-  constexpr auto text = to_string<S, layout_printing::if_not_default>();
-  return hlo<text[I]...>{};
+  return std::type_identity<array_display_t<S.element_type, S.dimensions[I]...>>{};
 }
 }  // namespace detail
 
-// The shape string of S as a type, for compiler messages: hlo<'f','3','2','[','2',']'>.
-// (A class template: g++ 12 crashes substituting a dependent spec into the alias's
-// expression directly.)
+// A shape as a type, for compiler messages (see core/diagnostics.hpp): f32[2,3] is
+// hlo::f32[2][3], f32[] is hlo::f32; the layout is not shown. (A class template: g++ 12
+// crashes substituting a dependent spec into the alias's expression directly.)
 template <shape_spec S>
 struct shape_display {
-  using type = decltype(detail::shape_display<S>(
-      std::make_index_sequence<to_string<S, layout_printing::if_not_default>().size()>{}));
+  using type = typename decltype(detail::shape_display<S>(std::make_index_sequence<S.rank()>{}))::type;
 };
 template <shape_spec S>
 using shape_display_t = typename shape_display<S>::type;
+
+// A diagnostic shows anything with a shape (a shape, tensor, view or expression: a type
+// with a static member `spec`) as its shape: hlo::f32[2][3] for clang, "f32[2,3]" (with
+// the layout unless it is the default one) for g++.
+template <class T>
+  requires std::is_same_v<std::remove_cv_t<decltype(T::spec)>, shape_spec>
+struct diagnostic_display<T> {
+  using type = shape_display_t<T::spec>;
+  static constexpr void append(detail::diagnostic_buffer& out) noexcept {
+    out.append(to_string<T::spec, layout_printing::if_not_default>().view());
+  }
+};
+
+// A shape known only as a spec, as a diagnostic's argument: shape_arg<Out>.
+template <shape_spec S>
+struct shape_arg {
+  static constexpr shape_spec spec = S;
+};
 
 }  // namespace sxla
 
