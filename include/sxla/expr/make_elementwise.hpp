@@ -5,8 +5,9 @@
 // tensors, views and C++ numbers into operands (a number takes the element type of the
 // array it meets), check at compile time that the op takes the element type, that the
 // element types agree and that the shapes broadcast (shape/broadcast_rules.hpp), and
-// wrap operands of other shapes in broadcast nodes. A failed check is a static_assert
-// whose instantiation names the op (its functor type) and both shapes.
+// wrap operands of other shapes in broadcast nodes. A failed check is one compile error
+// (core/diagnostics.hpp) naming the op (the functor's `name`, hlo::add), both shapes and
+// the sizes that clash.
 #ifndef SXLA_EXPR_MAKE_ELEMENTWISE_HPP
 #define SXLA_EXPR_MAKE_ELEMENTWISE_HPP
 
@@ -15,6 +16,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE, detail::op_name_t
 #include "sxla/core/element_type.hpp"      // element
 #include "sxla/core/index.hpp"             // index_t
 #include "sxla/expr/broadcast_node.hpp"    // broadcast_node
@@ -22,7 +24,7 @@
 #include "sxla/expr/expression.hpp"        // expression
 #include "sxla/expr/leaf.hpp"              // as_operand, scalar_leaf, operand, scalar_value
 #include "sxla/shape/broadcast_rules.hpp"  // implicit_broadcast, broadcast_with_dimensions
-#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/shape/print.hpp"            // diagnostic_display of shapes
 
 namespace sxla {
 
@@ -37,49 +39,52 @@ inline constexpr broadcast_dimensions_t<D...> broadcast_dimensions{};
 
 namespace detail {
 
-// ---- Diagnostics: each names the op (Op, its functor type) and the shapes ------------
-template <class Op, class Lhs, class Rhs, broadcast_error E, std::size_t At>
-consteval bool check_broadcast() {
-  static_assert(E != broadcast_error::rank_change_without_dimensions,
-                "sxla: elementwise op: the operands' ranks differ; a rank change needs "
-                "x::broadcast_dimensions (only a scalar broadcasts without them)");
-  static_assert(E != broadcast_error::dimension_mismatch,
-                "sxla: elementwise op: the operands' shapes are not compatible: a dimension size "
-                "differs and neither size is 1");
-  static_assert(E != broadcast_error::dimensions_wrong_length,
-                "sxla: elementwise op: broadcast_dimensions needs one entry per dimension of the "
-                "lower-rank operand");
-  static_assert(E != broadcast_error::dimension_out_of_range,
-                "sxla: elementwise op: broadcast_dimensions names a dimension that the higher-rank "
-                "operand does not have");
-  static_assert(E != broadcast_error::dimensions_not_increasing,
-                "sxla: elementwise op: broadcast_dimensions must be strictly increasing");
-  static_assert(E != broadcast_error::dimensions_on_equal_ranks,
-                "sxla: elementwise op: operands of equal rank take no broadcast_dimensions (or the "
-                "identity)");
-  return E == broadcast_error::none;
-}
-
-template <class Op, class Lhs, class Rhs, bool Same>
-consteval bool check_same_element_type() {
-  static_assert(Same,
-                "sxla: elementwise op: the operands' element types differ (XLA converts nothing "
-                "implicitly; use x::convert)");
-  return Same;
-}
-
-template <class Op, class Shape, bool Accepted>
-consteval bool check_element_type() {
-  static_assert(Accepted, "sxla: elementwise op: the op does not take operands of this element type");
-  return Accepted;
-}
-
-template <class Op, class First, class Other, bool Same>
-consteval bool check_same_dimensions() {
-  static_assert(Same,
-                "sxla: elementwise op: the operands must have the same dimensions (a rank-0 "
-                "operand broadcasts)");
-  return Same;
+// ---- Diagnostics: each names the op and the shapes (core/diagnostics.hpp) ------------------
+// The error of a binary op on EA and EB: the element types, then the shapes (R).
+template <class Op, class EA, class EB, bool Same, bool Accepted, dimension_list Dims, broadcast_error E,
+          std::size_t At>
+constexpr void report_binary() noexcept {
+  constexpr dimension_list a = EA::spec.dimensions, b = EB::spec.dimensions;
+  constexpr std::size_t low_rank = a.size() < b.size() ? a.size() : b.size();
+  constexpr std::size_t high_rank = a.size() < b.size() ? b.size() : a.size();
+  if constexpr (!Same) {
+    SXLA_DIAGNOSE(Op, "{} and {}: the element types differ (XLA converts nothing implicitly; use x::convert)",
+                  (EA, EB), ());
+  } else if constexpr (!Accepted) {
+    SXLA_DIAGNOSE(Op, "{}: the op does not take this element type", (EA), ());
+  } else if constexpr (E == broadcast_error::rank_change_without_dimensions) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: the ranks differ ({} and {}); a rank change needs x::broadcast_dimensions (only a "
+                  "scalar broadcasts without them)",
+                  (EA, EB), (a.size(), b.size()));
+  } else if constexpr (E == broadcast_error::dimension_mismatch && a.size() == b.size()) {
+    SXLA_DIAGNOSE(Op, "{} and {}: dimension {} differs ({} and {}); sizes must be equal, or one of them 1", (EA, EB),
+                  (At, a[At], b[At]));
+  } else if constexpr (E == broadcast_error::dimension_mismatch) {
+    constexpr bool a_low = a.size() < b.size();
+    constexpr index_t low_size = a_low ? a[At] : b[At];
+    constexpr index_t high_size = a_low ? b[static_cast<std::size_t>(Dims[At])] : a[static_cast<std::size_t>(Dims[At])];
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: broadcast_dimensions maps dimension {} (size {}) of the lower-rank operand to dimension "
+                  "{} (size {}); sizes must be equal, or one of them 1",
+                  (EA, EB), (At, low_size, Dims[At], high_size));
+  } else if constexpr (E == broadcast_error::dimensions_wrong_length) {
+    SXLA_DIAGNOSE(Op, "{} and {}: broadcast_dimensions has {} entries for a lower-rank operand of rank {}", (EA, EB),
+                  (Dims.size(), low_rank));
+  } else if constexpr (E == broadcast_error::dimension_out_of_range) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: broadcast_dimensions names dimension {}, which the higher-rank operand (rank {}) "
+                  "does not have",
+                  (EA, EB), (Dims[At], high_rank));
+  } else if constexpr (E == broadcast_error::dimensions_not_increasing) {
+    SXLA_DIAGNOSE(Op, "{} and {}: broadcast_dimensions must be strictly increasing (entry {} is {}, after {})",
+                  (EA, EB), (At, Dims[At], Dims[At - 1]));
+  } else if constexpr (E == broadcast_error::dimensions_on_equal_ranks) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: operands of equal rank take no broadcast_dimensions, or the identity (here {} "
+                  "entries, entry {} is {})",
+                  (EA, EB), (Dims.size(), At, Dims[At]));
+  }
 }
 
 // ---- Operands ----------------------------------------------------------------------------
@@ -122,12 +127,7 @@ constexpr auto binary_node(EA a, EB b) noexcept {
   constexpr broadcast_shape r = HasDims ? broadcast_with_dimensions(EA::spec.dimensions, EB::spec.dimensions, Dims)
                                         : implicit_broadcast(EA::spec.dimensions, EB::spec.dimensions);
   if constexpr (!same || !accepted || !r.ok()) {
-    // The shapes are rendered for the message only when something is wrong.
-    using LhsShape = shape_display_t<EA::spec>;
-    using RhsShape = shape_display_t<EB::spec>;
-    static_assert(check_same_element_type<Op, LhsShape, RhsShape, same>());
-    static_assert(check_element_type<Op, LhsShape, accepted>());
-    static_assert(check_broadcast<Op, LhsShape, RhsShape, r.error, r.at>());
+    report_binary<op_name_t<Op>, EA, EB, same, accepted, Dims, r.error, r.at>();
     return scalar_leaf<TA>{};  // keeps further errors away
   } else {
     constexpr std::size_t n = r.dimensions.size();
@@ -171,9 +171,12 @@ constexpr auto make_nary_node(Op op, E... e) noexcept {
   constexpr dimension_list out = detail::common_dimensions<E...>();
   constexpr bool same = ((E::rank == 0 || E::spec.dimensions == out) && ...);
   if constexpr (!same) {
-    using First = shape_display_t<logical_spec(primitive_type::f32, out)>;
-    static_assert((detail::check_same_dimensions<Op, First, shape_display_t<E::spec>,
-                                                 E::rank == 0 || E::spec.dimensions == out>() && ...));
+    // The first operand of non-zero rank, and the first whose dimensions differ from it.
+    constexpr std::size_t first = detail::first_index({(E::rank > 0)...});
+    constexpr std::size_t other = detail::first_index({(E::rank > 0 && !(E::spec.dimensions == out))...});
+    SXLA_DIAGNOSE(detail::op_name_t<Op>,
+                  "{} and {}: the operands must have the same dimensions (only a rank-0 operand broadcasts)",
+                  (typename detail::nth_type<first, E...>::type, typename detail::nth_type<other, E...>::type), ());
     return scalar_leaf<int>{};
   } else {
     return elementwise_node<Op, decltype(detail::broadcast_to<out, dimension_list{}>(e))...>{
@@ -195,7 +198,7 @@ struct unary_fn {
     using EA = decltype(ea);
     constexpr bool accepted = Op::template accepts<typename EA::value_type>;
     if constexpr (!accepted) {
-      static_assert(detail::check_element_type<Op, shape_display_t<EA::spec>, accepted>());
+      SXLA_DIAGNOSE(detail::op_name_t<Op>, "{}: the op does not take this element type", (EA), ());
       return ea;
     } else {
       return elementwise_node<Op, EA>{Op{}, detail::pack<EA>(ea)};

@@ -30,6 +30,7 @@
 #include <type_traits>
 
 #include "sxla/config.hpp"              // SXLA_STACK_TEMPORARY_BYTES, SXLA_ALLOW_HEAP
+#include "sxla/core/diagnostics.hpp"    // SXLA_DIAGNOSE, detail::op_name_t
 #include "sxla/core/workspace.hpp"      // arena, scratch_round, scratch_alignment
 #include "sxla/expr/expression.hpp"     // leaf_read, leaf_kind
 #include "sxla/shape/shape.hpp"         // shape
@@ -40,7 +41,9 @@ namespace sxla {
 
 // The op that asks for scratch memory when the whole evaluation is an assignment that may
 // read its own destination (a = x::transpose<1, 0>(a)): named in the compile error.
-struct assign_op {};
+struct assign_op {
+  using name = hlo::assign;  // (tensor/storage_array.hpp)
+};
 
 namespace detail {
 
@@ -89,17 +92,26 @@ consteval bool may_read_written(bool exact_reads_safe = true) {
 }
 
 // The compile-time rule behind with_scratch_memory: the op Op needs Bytes of scratch,
-// more than SXLA_STACK_TEMPORARY_BYTES, and the heap is not allowed.
+// more than SXLA_STACK_TEMPORARY_BYTES, and the heap is not allowed. One compile error
+// (core/diagnostics.hpp), instantiated through decltype so that the static_assert around
+// the check adds no second one; the value is always true.
+template <class Op, std::size_t Bytes, std::size_t StackLimit>
+constexpr auto report_scratch_too_large() noexcept {
+  SXLA_DIAGNOSE(op_name_t<Op>,
+                "this evaluation needs {} bytes of scratch memory, more than SXLA_STACK_TEMPORARY_BYTES ({}), and "
+                "the build does not allow the heap: pass a workspace (static x::workspace_for<decltype(expr), "
+                "decltype(dst)> ws; x::noalias(dst).using_workspace(ws) = expr;), or write x::noalias(dst) = expr if "
+                "the scratch is an aliasing temporary and expr does not read dst, or build with -DSXLA_ALLOW_HEAP=1",
+                (), (Bytes, StackLimit));
+  return true;
+}
 template <class Op, std::size_t Bytes, std::size_t StackLimit, bool Fits>
 consteval bool check_scratch_fits() {
-  static_assert(Fits,
-                "sxla: this evaluation needs more scratch memory than SXLA_STACK_TEMPORARY_BYTES "
-                "(Op names the op, Bytes the bytes) and the build does not allow the heap: pass a "
-                "workspace (static x::workspace_for<decltype(expr), decltype(dst)> ws; "
-                "x::noalias(dst).using_workspace(ws) = expr;), or write x::noalias(dst) = expr if the "
-                "scratch is an aliasing temporary and expr does not read dst, or build with "
-                "-DSXLA_ALLOW_HEAP=1");
-  return Fits;
+  if constexpr (!Fits) {
+    return std::is_same_v<decltype(report_scratch_too_large<Op, Bytes, StackLimit>()), bool>;
+  } else {
+    return true;
+  }
 }
 
 // f(arena) with Bytes of scratch memory (see the top).

@@ -30,6 +30,17 @@
 
 namespace sxla {
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct add;
+struct sub;
+struct mul;
+struct div;
+struct rem;
+struct max;
+struct min;
+}  // namespace hlo
+
 namespace detail {
 
 template <class T>
@@ -207,6 +218,7 @@ constexpr auto fuse_multiply(const elementwise_node<F, X, Y>& n) noexcept {
 }  // namespace detail
 
 struct add_op_t {
+  using name = hlo::add;
   template <class T, class...>
   using result = T;
   template <class N>
@@ -235,6 +247,7 @@ struct add_op_t {
 };
 
 struct sub_op_t {
+  using name = hlo::sub;
   template <class T, class...>
   using result = T;
   template <class N>
@@ -259,6 +272,7 @@ struct sub_op_t {
 };
 
 struct mul_op_t {
+  using name = hlo::mul;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -283,6 +297,7 @@ struct mul_op_t {
 };
 
 struct div_op_t {
+  using name = hlo::div;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -312,6 +327,7 @@ struct div_op_t {
 };
 
 struct rem_op_t {
+  using name = hlo::rem;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -376,6 +392,7 @@ struct extremum_with {
 // max (Max) and min: on pred, or and and; on floats, XLA's NaN-propagating extremum.
 template <bool Max>
 struct extremum_op {
+  using name = std::conditional_t<Max, hlo::max, hlo::min>;
   template <class T, class...>
   using result = T;
   static constexpr bool commutes = true;

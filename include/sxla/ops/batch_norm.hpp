@@ -27,6 +27,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "sxla/core/diagnostics.hpp"    // SXLA_DIAGNOSE, detail::nth_type, detail::first_index
 #include "sxla/core/index.hpp"          // index_t, multi_index, idx
 #include "sxla/expr/assign.hpp"         // eval
 #include "sxla/expr/expression.hpp"     // logical_spec
@@ -34,24 +35,19 @@
 #include "sxla/ops/arithmetic.hpp"      // add, sub, mul, add_op
 #include "sxla/ops/broadcast.hpp"       // broadcast_dimensions
 #include "sxla/ops/reduce.hpp"          // detail::reduce_one
-#include "sxla/shape/print.hpp"         // shape_display_t
+#include "sxla/shape/print.hpp"         // shape_arg, diagnostic_display of shapes
 #include "sxla/tensor/tensor.hpp"       // tensor
 
 namespace sxla {
 
-struct batch_norm_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct batch_norm_training;
+struct batch_norm_inference;
+struct batch_norm_grad;
+}  // namespace hlo
 
 namespace detail {
-template <class Op, class Shape, bool TypeOk, bool IndexOk, bool VectorsOk>
-consteval bool check_batch_norm() {
-  static_assert(TypeOk, "sxla::batch_norm: the operand's element type must be f32 or f64");
-  static_assert(IndexOk, "sxla::batch_norm: feature_index is not a dimension of the operand");
-  static_assert(VectorsOk,
-                "sxla::batch_norm: scale, offset, mean, variance (and grad_output) must have the operand's element "
-                "type; the first four rank 1 of the feature dimension's size, grad_output the operand's shape");
-  return TypeOk && IndexOk && VectorsOk;
-}
-
 // What the three ops check and share, for operand E and feature dimension F.
 template <class E, index_t F>
 struct batch_norm_traits {
@@ -84,6 +80,26 @@ struct batch_norm_traits {
     return vector(as_operand(static_cast<V&&>(v)));
   }
 };
+
+// The error of batch norm op Op on operand E with feature index F; V... are the rank-1
+// arguments (scale, offset, mean, variance), G the grad_output (or void).
+template <class Op, class E, index_t F, class G, class... V>
+constexpr void report_batch_norm() noexcept {
+  using B = batch_norm_traits<E, F>;
+  if constexpr (!B::type_ok) {
+    SXLA_DIAGNOSE(Op, "{}: the element type must be f32 or f64", (E), ());
+  } else if constexpr (!B::index_ok) {
+    SXLA_DIAGNOSE(Op, "{}: feature_index {} is not a dimension of the operand (rank {})", (E), (F, E::rank));
+  } else if constexpr (!(B::template is_vector<V> && ...)) {
+    using Vk = operand_t<typename nth_type<first_index({!B::template is_vector<V>...}), V...>::type>;
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: scale, offset, mean and variance must be {} (the element type, and the size of "
+                  "feature dimension {})",
+                  (E, Vk, shape_arg<B::vector::spec>), (F));
+  } else {
+    SXLA_DIAGNOSE(Op, "{} and grad_output {}: grad_output must have the shape of the operand", (E, operand_t<G>), ());
+  }
+}
 }  // namespace detail
 
 // BatchNormTraining(operand, scale, offset, epsilon, F): (output, batch_mean, batch_var).
@@ -95,7 +111,7 @@ auto batch_norm_training(X&& x, S&& scale, O&& offset, double epsilon) {
   using T = typename B::T;
   constexpr bool ok = B::type_ok && B::index_ok && B::template is_vector<S> && B::template is_vector<O>;
   if constexpr (!ok) {
-    static_assert(detail::check_batch_norm<batch_norm_op, shape_display_t<E::spec>, B::type_ok, B::index_ok, ok>());
+    detail::report_batch_norm<hlo::batch_norm_training, E, F, void, S, O>();
     return 0;
   } else {
     constexpr auto f = B::f;
@@ -134,7 +150,7 @@ auto batch_norm_inference(X&& x, S&& scale, O&& offset, M&& mean, V&& variance, 
   constexpr bool ok = B::type_ok && B::index_ok && B::template is_vector<S> && B::template is_vector<O> &&
                       B::template is_vector<M> && B::template is_vector<V>;
   if constexpr (!ok) {
-    static_assert(detail::check_batch_norm<batch_norm_op, shape_display_t<E::spec>, B::type_ok, B::index_ok, ok>());
+    detail::report_batch_norm<hlo::batch_norm_inference, E, F, void, S, O, M, V>();
     return 0;
   } else {
     const typename B::vector sc = B::values(static_cast<S&&>(scale));
@@ -161,7 +177,7 @@ auto batch_norm_grad(X&& x, S&& scale, M&& mean, V&& variance, G&& grad_output, 
                       B::template is_vector<V> && std::remove_cvref_t<decltype(dy)>::spec.dimensions == E::spec.dimensions &&
                       std::is_same_v<typename std::remove_cvref_t<decltype(dy)>::value_type, T>;
   if constexpr (!ok) {
-    static_assert(detail::check_batch_norm<batch_norm_op, shape_display_t<E::spec>, B::type_ok, B::index_ok, ok>());
+    detail::report_batch_norm<hlo::batch_norm_grad, E, F, G, S, M, V>();
     return 0;
   } else {
     const typename B::vector mu = B::values(static_cast<M&&>(mean));

@@ -20,6 +20,19 @@
 
 namespace sxla {
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct and_;
+struct or_;
+struct xor_;
+struct not_;
+struct shift_left;
+struct shift_right_logical;
+struct shift_right_arithmetic;
+struct popcnt;
+struct clz;
+}  // namespace hlo
+
 namespace detail {
 template <class T>
 inline constexpr bool is_bits_element = std::is_integral_v<T> && !std::is_same_v<T, bool>;
@@ -39,6 +52,7 @@ struct logical_op_traits {
 }  // namespace detail
 
 struct and_op_t : detail::logical_op_traits {
+  using name = hlo::and_;
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -52,6 +66,7 @@ struct and_op_t : detail::logical_op_traits {
 };
 
 struct or_op_t : detail::logical_op_traits {
+  using name = hlo::or_;
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -65,6 +80,7 @@ struct or_op_t : detail::logical_op_traits {
 };
 
 struct xor_op_t : detail::logical_op_traits {
+  using name = hlo::xor_;
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -78,6 +94,7 @@ struct xor_op_t : detail::logical_op_traits {
 };
 
 struct not_op : detail::logical_op_traits {
+  using name = hlo::not_;
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -91,6 +108,7 @@ struct not_op : detail::logical_op_traits {
 };
 
 struct shift_left_op {
+  using name = hlo::shift_left;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -105,6 +123,7 @@ struct shift_left_op {
 };
 
 struct shift_right_logical_op {
+  using name = hlo::shift_right_logical;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -120,6 +139,7 @@ struct shift_right_logical_op {
 };
 
 struct shift_right_arithmetic_op {
+  using name = hlo::shift_right_arithmetic;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -137,6 +157,7 @@ struct shift_right_arithmetic_op {
 };
 
 struct popcnt_op {
+  using name = hlo::popcnt;
   template <class T>
   using result = T;
   template <class T>
@@ -151,6 +172,7 @@ struct popcnt_op {
 };
 
 struct clz_op {
+  using name = hlo::clz;
   template <class T>
   using result = T;
   template <class T>

@@ -10,54 +10,57 @@
 
 #include <cstddef>
 
-#include "sxla/core/index.hpp"             // index_t
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
+#include "sxla/core/index.hpp"             // index_t, max_rank
 #include "sxla/expr/broadcast_node.hpp"    // broadcast_node
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
 #include "sxla/shape/broadcast_rules.hpp"  // check_broadcast_in_dim, broadcast_error
-#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/shape/print.hpp"            // shape_arg, diagnostic_display of shapes
 #include "sxla/shape/shape_spec.hpp"       // shape_spec
+#include "sxla/shape/validate.hpp"         // check_shape, is_valid
 
 namespace sxla {
 
-struct broadcast_in_dim_op {};
-struct broadcast_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct broadcast_in_dim;
+struct broadcast;
+}  // namespace hlo
 
 namespace detail {
-template <class Op, class Operand, class Out, broadcast_error E, std::size_t At>
-consteval bool check_broadcast_in_dim_rule() {
-  static_assert(E != broadcast_error::dimensions_wrong_length,
-                "sxla::broadcast_in_dim: give one result dimension per operand dimension");
-  static_assert(E != broadcast_error::dimension_out_of_range,
-                "sxla::broadcast_in_dim: a dimension is not a dimension of the result shape");
-  static_assert(E != broadcast_error::dimensions_not_increasing,
-                "sxla::broadcast_in_dim: the dimensions must be strictly increasing");
-  static_assert(E != broadcast_error::dimension_mismatch,
-                "sxla::broadcast_in_dim: an operand dimension's size is neither the result "
-                "dimension's size nor 1");
-  return E == broadcast_error::none;
-}
-template <class Op, class Operand, class Out, bool Same>
-consteval bool check_broadcast_element_type() {
-  static_assert(Same, "sxla::broadcast_in_dim: the result shape's element type is not the operand's");
-  return Same;
-}
-template <class Op, class Operand, class Out, bool Ok>
-consteval bool check_broadcast_sizes() {
-  static_assert(Ok, "sxla::broadcast: the new dimension sizes must not be negative, and the result "
-                    "rank at most SXLA_MAX_RANK");
-  return Ok;
+// The error of broadcast_in_dim from operand E to Out with Dims.
+template <class E, shape_spec Out, dimension_list Dims, bool SameType, broadcast_error Error, std::size_t At>
+constexpr void report_broadcast_in_dim() noexcept {
+  using O = shape_arg<Out>;
+  if constexpr (!SameType) {
+    SXLA_DIAGNOSE(hlo::broadcast_in_dim, "{} to {}: the result shape has another element type", (E, O), ());
+  } else if constexpr (Error == broadcast_error::dimensions_wrong_length) {
+    SXLA_DIAGNOSE(hlo::broadcast_in_dim, "{} to {}: give one result dimension per operand dimension ({} for rank {})",
+                  (E, O), (Dims.size(), E::rank));
+  } else if constexpr (Error == broadcast_error::dimension_out_of_range) {
+    SXLA_DIAGNOSE(hlo::broadcast_in_dim, "{} to {}: dimension {} is not a dimension of the result (rank {})", (E, O),
+                  (Dims[At], Out.rank()));
+  } else if constexpr (Error == broadcast_error::dimensions_not_increasing) {
+    SXLA_DIAGNOSE(hlo::broadcast_in_dim, "{} to {}: the dimensions must be strictly increasing (entry {} is {}, after {})",
+                  (E, O), (At, Dims[At], Dims[At - 1]));
+  } else if constexpr (Error == broadcast_error::dimension_mismatch) {
+    SXLA_DIAGNOSE(hlo::broadcast_in_dim,
+                  "{} to {}: operand dimension {} (size {}) goes to result dimension {} (size {}); the sizes must be "
+                  "equal, or the operand size 1",
+                  (E, O), (At, E::spec.dimensions[At], Dims[At], Out.dimensions[static_cast<std::size_t>(Dims[At])]));
+  }
 }
 
 template <shape_spec Out, dimension_list Dims, class E>
 constexpr auto make_broadcast_in_dim(E e) noexcept {
   constexpr broadcast_shape r = check_broadcast_in_dim(E::spec.dimensions, Out.dimensions, Dims);
   constexpr bool same_type = Out.element_type == E::spec.element_type;
-  if constexpr (!r.ok() || !same_type) {
-    using OperandShape = shape_display_t<E::spec>;
-    using OutShape = shape_display_t<Out>;
-    static_assert(check_broadcast_element_type<broadcast_in_dim_op, OperandShape, OutShape, same_type>());
-    static_assert(check_broadcast_in_dim_rule<broadcast_in_dim_op, OperandShape, OutShape, r.error, r.at>());
+  if constexpr (!is_valid(Out)) {
+    static_assert(check_shape<Out>());  // the shape's own error, alone
+    return e;
+  } else if constexpr (!r.ok() || !same_type) {
+    report_broadcast_in_dim<E, Out, Dims, same_type, r.error, r.at>();
     return e;
   } else {
     return broadcast_node<E, Out.dimensions, Dims>{e};
@@ -75,10 +78,19 @@ constexpr auto broadcast_in_dim(X&& x) noexcept {
 template <index_t... Sizes, operand X>
 constexpr auto broadcast(X&& x) noexcept {
   using E = operand_t<X>;
-  constexpr bool ok = ((Sizes >= 0) && ...) && sizeof...(Sizes) + E::rank <= max_rank;
-  if constexpr (!ok) {
-    static_assert(detail::check_broadcast_sizes<broadcast_op, shape_display_t<E::spec>,
-                                                shape_display_t<E::spec>, ok>());
+  constexpr bool sizes_ok = ((Sizes >= 0) && ...);
+  constexpr bool rank_ok = sizeof...(Sizes) + E::rank <= max_rank;
+  if constexpr (!sizes_ok) {
+    constexpr index_t negative = [] {
+      index_t n = 0;
+      ((Sizes < 0 && n == 0 ? (void)(n = Sizes) : (void)0), ...);
+      return n;
+    }();
+    SXLA_DIAGNOSE(hlo::broadcast, "{}: a new dimension size is negative ({})", (E), (negative));
+    return as_operand(static_cast<X&&>(x));
+  } else if constexpr (!rank_ok) {
+    SXLA_DIAGNOSE(hlo::broadcast, "{}: the result would have rank {}, above SXLA_MAX_RANK ({})", (E),
+                  (sizeof...(Sizes) + E::rank, max_rank));
     return as_operand(static_cast<X&&>(x));
   } else {
     constexpr dimension_list out = [] {

@@ -20,6 +20,43 @@ namespace sxla {
 
 enum class comparison_direction { eq, ne, ge, gt, le, lt };
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct eq;
+struct ne;
+struct ge;
+struct gt;
+struct le;
+struct lt;
+struct eq_total_order;
+struct ne_total_order;
+struct ge_total_order;
+struct gt_total_order;
+struct le_total_order;
+struct lt_total_order;
+}  // namespace hlo
+
+namespace detail {
+template <comparison_direction D, bool TotalOrder>
+struct compare_name;
+#define SXLA_COMPARE_NAME(d)                                                               \
+  template <>                                                                              \
+  struct compare_name<comparison_direction::d, false> {                                    \
+    using type = hlo::d;                                                                   \
+  };                                                                                       \
+  template <>                                                                              \
+  struct compare_name<comparison_direction::d, true> {                                     \
+    using type = hlo::d##_total_order;                                                     \
+  };
+SXLA_COMPARE_NAME(eq)
+SXLA_COMPARE_NAME(ne)
+SXLA_COMPARE_NAME(ge)
+SXLA_COMPARE_NAME(gt)
+SXLA_COMPARE_NAME(le)
+SXLA_COMPARE_NAME(lt)
+#undef SXLA_COMPARE_NAME
+}  // namespace detail
+
 namespace detail {
 
 // The total-order key of a float: its bits as a signed integer, with every bit but the
@@ -65,6 +102,7 @@ SXLA_FORCE_INLINE constexpr auto compare(V a, V b) noexcept {
 
 template <comparison_direction D, bool TotalOrder>
 struct compare_op {
+  using name = typename detail::compare_name<D, TotalOrder>::type;
   template <class T, class...>
   using result = bool;
   template <class T>

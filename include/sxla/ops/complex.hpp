@@ -15,7 +15,16 @@
 
 namespace sxla {
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct complex;
+struct real;
+struct imag;
+struct conj;
+}  // namespace hlo
+
 struct complex_op {
+  using name = hlo::complex;
   template <class T, class...>
   using result = std::complex<T>;
   template <class T>
@@ -30,6 +39,7 @@ struct complex_op {
 };
 
 struct real_op {
+  using name = hlo::real;
   template <class T>
   using result = complex_component_t<T>;
   template <class T>
@@ -48,6 +58,7 @@ struct real_op {
 };
 
 struct imag_op {
+  using name = hlo::imag;
   template <class T>
   using result = complex_component_t<T>;
   template <class T>
@@ -66,6 +77,7 @@ struct imag_op {
 };
 
 struct conj_op {
+  using name = hlo::conj;
   template <class T>
   using result = T;
   template <class T>

@@ -12,12 +12,13 @@
 #include <utility>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE, detail::nth_type, detail::first_index
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
 #include "sxla/expr/elementwise_node.hpp"  // detail::pack
 #include "sxla/expr/expression.hpp"        // logical_spec, first_lane_t
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
 #include "sxla/expr/view_lines.hpp"        // chosen_line, joined_line
-#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/shape/print.hpp"            // diagnostic_display of shapes
 
 namespace sxla {
 
@@ -114,7 +115,10 @@ struct concatenate_node {
   }
 };
 
-struct concatenate_op {};
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct concatenate;
+}  // namespace hlo
 
 namespace detail {
 enum class concatenate_error { none, scalar, dimension_out_of_range, ranks_differ, element_types_differ, sizes_differ };
@@ -135,18 +139,34 @@ constexpr concatenate_error check_concatenate() noexcept {
   return concatenate_error::none;
 }
 
-template <class Op, concatenate_error E, class... Shapes>
-consteval bool check_concatenate_arguments() {
-  static_assert(E != concatenate_error::scalar, "sxla::concatenate: scalars cannot be concatenated");
-  static_assert(E != concatenate_error::dimension_out_of_range,
-                "sxla::concatenate: the dimension is not a dimension of the operands");
-  static_assert(E != concatenate_error::ranks_differ, "sxla::concatenate: the operands' ranks differ");
-  static_assert(E != concatenate_error::element_types_differ,
-                "sxla::concatenate: the operands' element types differ");
-  static_assert(E != concatenate_error::sizes_differ,
-                "sxla::concatenate: the operands' sizes differ in a dimension other than the "
-                "concatenated one");
-  return E == concatenate_error::none;
+// The error of concatenating E... along Dim: the first operand and the first that does
+// not fit with it.
+template <std::size_t Dim, concatenate_error Error, class... E>
+constexpr void report_concatenate() noexcept {
+  using E0 = typename nth_type<0, E...>::type;
+  constexpr std::size_t r = E0::rank;
+  if constexpr (Error == concatenate_error::scalar) {
+    SXLA_DIAGNOSE(hlo::concatenate, "{}: scalars cannot be concatenated", (E0), ());
+  } else if constexpr (Error == concatenate_error::dimension_out_of_range) {
+    SXLA_DIAGNOSE(hlo::concatenate, "{}: dimension {} is not a dimension of the operands (rank {})", (E0), (Dim, r));
+  } else if constexpr (Error == concatenate_error::ranks_differ) {
+    using Ek = typename nth_type<first_index({(E::rank != r)...}), E...>::type;
+    SXLA_DIAGNOSE(hlo::concatenate, "{} and {}: the ranks differ ({} and {})", (E0, Ek), (r, Ek::rank));
+  } else if constexpr (Error == concatenate_error::element_types_differ) {
+    using Ek = typename nth_type<first_index({(E::spec.element_type != E0::spec.element_type)...}), E...>::type;
+    SXLA_DIAGNOSE(hlo::concatenate, "{} and {}: the element types differ (use x::convert)", (E0, Ek), ());
+  } else if constexpr (Error == concatenate_error::sizes_differ) {
+    constexpr auto differs = [](const idx& a, const idx& b) {
+      std::size_t d = 0;
+      while (d < a.size() && (d == Dim || a[d] == b[d])) ++d;
+      return d;
+    };
+    using Ek = typename nth_type<first_index({(differs(E0::spec.dimensions, E::spec.dimensions) < r)...}), E...>::type;
+    constexpr std::size_t d = differs(E0::spec.dimensions, Ek::spec.dimensions);
+    SXLA_DIAGNOSE(hlo::concatenate,
+                  "{} and {}: dimension {} differs ({} and {}); only the concatenated dimension {} may differ",
+                  (E0, Ek), (d, E0::spec.dimensions[d], Ek::spec.dimensions[d], Dim));
+  }
 }
 }  // namespace detail
 
@@ -155,8 +175,7 @@ template <std::size_t Dim, operand X0, operand... X>
 constexpr auto concatenate(X0&& x0, X&&... x) noexcept {
   constexpr detail::concatenate_error err = detail::check_concatenate<Dim, operand_t<X0>, operand_t<X>...>();
   if constexpr (err != detail::concatenate_error::none) {
-    static_assert(detail::check_concatenate_arguments<concatenate_op, err, shape_display_t<operand_t<X0>::spec>,
-                                                      shape_display_t<operand_t<X>::spec>...>());
+    detail::report_concatenate<Dim, err, operand_t<X0>, operand_t<X>...>();
     return as_operand(static_cast<X0&&>(x0));
   } else {
     using N = concatenate_node<Dim, operand_t<X0>, operand_t<X>...>;

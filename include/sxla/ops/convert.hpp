@@ -28,6 +28,7 @@
 #include <utility>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"      // element, is_complex_v, primitive_type_of
 #include "sxla/core/float16.hpp"           // small_float (f16, bf16)
 #include "sxla/core/index.hpp"             // index_t, multi_index, max_rank
@@ -36,11 +37,18 @@
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, operand_t
 #include "sxla/expr/line.hpp"              // make_gather_line
 #include "sxla/shape/broadcast_rules.hpp"  // dimension_list
-#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/shape/print.hpp"            // diagnostic_display of shapes
 #include "sxla/simd/scalar.hpp"            // convert, bitcast, min, max, select, bit ops, shifts
 #include "sxla/simd/vec.hpp"               // vec, mask, has_vec, mask_cast, zero, is_vec_v, is_mask_v
 
 namespace sxla {
+
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct convert;
+struct bitcast_convert;
+struct reduce_precision;
+}  // namespace hlo
 
 // ---- convert ------------------------------------------------------------------------------
 namespace detail {
@@ -204,6 +212,7 @@ constexpr U convert_value(T x) noexcept {
 
 template <class U>
 struct convert_op {
+  using name = hlo::convert;
   static constexpr bool promotes_small_floats = false;  // f16 and bf16 are converted here
   template <class T>
   using result = U;
@@ -221,16 +230,6 @@ struct convert_op {
   }
 };
 
-namespace detail {
-template <class Op, class Shape, class Target, bool Ok>
-consteval bool check_convert_target() {
-  static_assert(Ok, "sxla::convert: the target type is not an XLA element type (bool, std::int8_t .. "
-                    "std::uint64_t, x::f16, x::bf16, float, double, std::complex<float>, "
-                    "std::complex<double>)");
-  return Ok;
-}
-}  // namespace detail
-
 // ConvertElementType(operand, U): x::convert<x::f32>(a).
 template <class U, operand X>
 constexpr auto convert(X&& x) noexcept {
@@ -238,7 +237,10 @@ constexpr auto convert(X&& x) noexcept {
   using E = decltype(e);
   constexpr bool ok = element<U> && std::is_same_v<U, std::remove_cv_t<U>>;
   if constexpr (!ok) {
-    static_assert(detail::check_convert_target<convert_op<U>, shape_display_t<E::spec>, U, ok>());
+    SXLA_DIAGNOSE(hlo::convert,
+                  "{} to {}: the target type is not an XLA element type (bool, std::int8_t ... std::uint64_t, "
+                  "x::f16, x::bf16, float, double, std::complex<float>, std::complex<double>)",
+                  (E, U), ());
     return e;
   } else {
     return elementwise_node<convert_op<U>, E>{convert_op<U>{}, detail::pack<E>(e)};
@@ -248,6 +250,7 @@ constexpr auto convert(X&& x) noexcept {
 // ---- bitcast_convert ------------------------------------------------------------------------
 template <class U>
 struct bitcast_convert_op {
+  using name = hlo::bitcast_convert;
   static constexpr bool promotes_small_floats = false;
   template <class T>
   using result = U;
@@ -461,21 +464,28 @@ constexpr bitcast_error bitcast_check(const dimension_list& dims) noexcept {
   }
 }
 
-template <class Op, class Shape, class Target, bitcast_error E>
-consteval bool check_bitcast_convert() {
-  static_assert(E != bitcast_error::target_not_element,
-                "sxla::bitcast_convert: the target type is not an XLA element type");
-  static_assert(E != bitcast_error::pred, "sxla::bitcast_convert: pred has no bit layout to reinterpret");
-  static_assert(E != bitcast_error::complex_width,
-                "sxla::bitcast_convert: a complex number converts only to a complex type (XLA "
-                "rejects bitcasts between complex and real types)");
-  static_assert(E != bitcast_error::last_dimension,
-                "sxla::bitcast_convert: to a wider type, the operand's last dimension must be "
-                "sizeof(result) / sizeof(operand)");
-  static_assert(E != bitcast_error::rank_too_high,
-                "sxla::bitcast_convert: to a narrower type the result gains a dimension; it would have "
-                "more than SXLA_MAX_RANK");
-  return E == bitcast_error::none;
+// The error of bitcast_convert of E to U.
+template <class E, class U, bitcast_error Error>
+constexpr void report_bitcast_convert() noexcept {
+  using T = typename E::value_type;
+  if constexpr (Error == bitcast_error::target_not_element) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert, "{} to {}: the target type is not an XLA element type", (E, U), ());
+  } else if constexpr (Error == bitcast_error::pred) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert, "{} to {}: pred has no bit layout to reinterpret", (E, U), ());
+  } else if constexpr (Error == bitcast_error::complex_width) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert,
+                  "{} to {}: a complex number converts only to a complex type (XLA rejects bitcasts between "
+                  "complex and real types)",
+                  (E, U), ());
+  } else if constexpr (Error == bitcast_error::last_dimension) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert,
+                  "{} to {}: to a type {} times wider, the last dimension must have size {}", (E, U),
+                  (sizeof(U) / sizeof(T), sizeof(U) / sizeof(T)));
+  } else if constexpr (Error == bitcast_error::rank_too_high) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert,
+                  "{} to {}: to a narrower type the result gains a dimension: rank {}, above SXLA_MAX_RANK ({})",
+                  (E, U), (E::rank + 1, max_rank));
+  }
 }
 }  // namespace detail
 
@@ -487,7 +497,7 @@ constexpr auto bitcast_convert(X&& x) noexcept {
   using T = typename E::value_type;
   constexpr detail::bitcast_error err = detail::bitcast_check<T, U>(E::spec.dimensions);
   if constexpr (err != detail::bitcast_error::none) {
-    static_assert(detail::check_bitcast_convert<bitcast_convert_op<U>, shape_display_t<E::spec>, U, err>());
+    detail::report_bitcast_convert<E, U, err>();
     return e;
   } else if constexpr (sizeof(U) == sizeof(T)) {
     return elementwise_node<bitcast_convert_op<U>, E>{bitcast_convert_op<U>{}, detail::pack<E>(e)};
@@ -543,6 +553,7 @@ SXLA_FORCE_INLINE constexpr V reduce_precision_bits(V x) noexcept {
 
 template <int MantissaBits, int ExponentBits>
 struct reduce_precision_op {
+  using name = hlo::reduce_precision;
   static constexpr bool promotes_small_floats = false;  // f16 and bf16 on their own bits
   template <class T>
   using result = T;
@@ -566,20 +577,6 @@ struct reduce_precision_op {
   }
 };
 
-namespace detail {
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_precision_bits() {
-  static_assert(Ok, "sxla::reduce_precision: the exponent bits must be at least 1 and the mantissa bits at "
-                    "least 0");
-  return Ok;
-}
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_precision_type() {
-  static_assert(Ok, "sxla::reduce_precision: the operand must be floating point (f16, bf16, f32, f64)");
-  return Ok;
-}
-}  // namespace detail
-
 // ReducePrecision(operand, ExponentBits, MantissaBits): x::reduce_precision<10, 5>(a)
 // rounds f32 values as f16 would (flushing its denormals).
 template <int MantissaBits, int ExponentBits, operand X>
@@ -590,9 +587,13 @@ constexpr auto reduce_precision(X&& x) noexcept {
   using T = typename E::value_type;
   constexpr bool bits_ok = ExponentBits >= 1 && MantissaBits >= 0;
   constexpr bool type_ok = std::is_floating_point_v<T> || detail::is_small_float_v<T>;
-  if constexpr (!bits_ok || !type_ok) {
-    static_assert(detail::check_reduce_precision_bits<Op, shape_display_t<E::spec>, bits_ok>());
-    static_assert(detail::check_reduce_precision_type<Op, shape_display_t<E::spec>, type_ok>());
+  if constexpr (!bits_ok) {
+    SXLA_DIAGNOSE(hlo::reduce_precision,
+                  "{}: the exponent bits must be at least 1 and the mantissa bits at least 0 (here {} and {})", (E),
+                  (ExponentBits, MantissaBits));
+    return e;
+  } else if constexpr (!type_ok) {
+    SXLA_DIAGNOSE(hlo::reduce_precision, "{}: the operand must be floating point (f16, bf16, f32, f64)", (E), ());
     return e;
   } else {
     return elementwise_node<Op, E>{Op{}, detail::pack<E>(e)};

@@ -16,16 +16,20 @@
 #include <cstdint>
 #include <limits>
 
+#include "sxla/core/diagnostics.hpp"  // SXLA_DIAGNOSE
 #include "sxla/core/index.hpp"        // index_t, multi_index
 #include "sxla/expr/expression.hpp"   // runtime_dimensions, has_dynamic_sizes
 #include "sxla/expr/leaf.hpp"         // as_operand, operand
 #include "sxla/ops/slice.hpp"         // detail::clamp_index
-#include "sxla/shape/print.hpp"       // shape_display_t
+#include "sxla/shape/print.hpp"       // diagnostic_display of shapes
 
 namespace sxla {
 
-struct set_dimension_size_op {};
-struct get_dimension_size_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct set_dimension_size;
+struct get_dimension_size;
+}  // namespace hlo
 
 // An operand with run-time sizes: everything of Op, plus the sizes.
 template <class Op>
@@ -36,18 +40,6 @@ struct dynamic_size_node : Op {
   constexpr multi_index<Op::rank> dimension_sizes() const noexcept { return sizes; }
 };
 
-namespace detail {
-template <class Op, class Shape, index_t D, bool Ok>
-consteval bool check_dimension_size_dimension() {
-  static_assert(Ok, "sxla::get_dimension_size / set_dimension_size: the dimension is not a dimension of the operand");
-  return Ok;
-}
-template <class Op, class Shape, index_t D, bool Ok>
-consteval bool check_dimension_size_fits() {
-  static_assert(Ok, "sxla::get_dimension_size: the dimension's size does not fit the s32 result");
-  return Ok;
-}
-}  // namespace detail
 
 // SetDimensionSize(operand, size, D).
 template <index_t D, operand X, std::integral I>
@@ -56,8 +48,8 @@ constexpr auto set_dimension_size(X&& x, I size) noexcept {
   using E = decltype(e);
   constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
   if constexpr (!in_range) {
-    static_assert(detail::check_dimension_size_dimension<set_dimension_size_op, shape_display_t<E::spec>, D,
-                                                         in_range>());
+    SXLA_DIAGNOSE(hlo::set_dimension_size, "{}: dimension {} is not a dimension of the operand (rank {})", (E),
+                  (D, E::rank));
     return e;
   } else {
     multi_index<E::rank> sizes = runtime_dimensions(e);
@@ -80,14 +72,17 @@ constexpr std::int32_t get_dimension_size(const X& x) noexcept {
   using E = operand_t<const X&>;
   constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
   if constexpr (!in_range) {
-    static_assert(detail::check_dimension_size_dimension<get_dimension_size_op, shape_display_t<E::spec>, D,
-                                                         in_range>());
+    SXLA_DIAGNOSE(hlo::get_dimension_size, "{}: dimension {} is not a dimension of the operand (rank {})", (E),
+                  (D, E::rank));
     return 0;
   } else {
     constexpr index_t n = E::spec.dimensions[static_cast<std::size_t>(D)];
     constexpr bool fits = n <= std::numeric_limits<std::int32_t>::max();
-    static_assert(detail::check_dimension_size_fits<get_dimension_size_op, shape_display_t<E::spec>, D, fits>());
-    if constexpr (has_dynamic_sizes<E>) {
+    if constexpr (!fits) {
+      SXLA_DIAGNOSE(hlo::get_dimension_size, "{}: dimension {} has size {}, which does not fit the s32 result", (E),
+                    (D, n));
+      return 0;
+    } else if constexpr (has_dynamic_sizes<E>) {
       return static_cast<std::int32_t>(runtime_dimensions(as_operand(x))[static_cast<std::size_t>(D)]);
     } else {
       return static_cast<std::int32_t>(n);

@@ -48,6 +48,7 @@
 #include <utility>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE, SXLA_STACK_TEMPORARY_BYTES
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"      // primitive_type_of, element
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
 #include "sxla/core/parallel.hpp"          // thread_pool
@@ -61,13 +62,21 @@
 #include "sxla/ops/convert.hpp"            // convert
 #include "sxla/ops/reduction.hpp"          // odometer
 #include "sxla/ops/transpose.hpp"          // transpose
-#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/shape/print.hpp"            // diagnostic_display of shapes
 #include "sxla/simd/gemm.hpp"              // gemm, small_gemm, matrix_ref, gemm_params
 #include "sxla/tensor/view.hpp"            // tensor_view
 
 namespace sxla {
 
-struct dot_general_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct dot;
+struct dot_general;
+}  // namespace hlo
+
+struct dot_general_op {
+  using name = hlo::dot_general;
+};
 
 // DotDimensionNumbers: lhs and rhs contracting dimensions, then lhs and rhs batch
 // dimensions (optional), each an x::idx.
@@ -157,40 +166,64 @@ constexpr dot_plan make_dot_plan(const idx& lc, const idx& rc, const idx& lb, co
   return p;
 }
 
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_dimension_numbers() {
-  static_assert(Ok,
-                "sxla::dot_general: a contracting or batch dimension is out of its operand's range, or named twice");
-  return Ok;
+// The first entry of c then b that is out of range for rank r or named twice (-1: none).
+constexpr index_t dot_bad_dimension(const idx& c, const idx& b, std::size_t r) noexcept {
+  bool seen[max_rank] = {};
+  for (const idx* l : {&c, &b})
+    for (index_t d : *l) {
+      if (d < 0 || d >= static_cast<index_t>(r) || seen[d]) return d;
+      seen[d] = true;
+    }
+  return -1;
 }
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_counts() {
-  static_assert(Ok,
-                "sxla::dot_general: lhs and rhs need as many contracting dimensions, and as many batch dimensions, "
-                "as each other");
-  return Ok;
+// The first pair t of l and r whose sizes differ.
+constexpr std::size_t dot_size_mismatch(const idx& l, const idx& r, const idx& ls, const idx& rs) noexcept {
+  std::size_t t = 0;
+  while (t < l.size() && ls[static_cast<std::size_t>(l[t])] == rs[static_cast<std::size_t>(r[t])]) ++t;
+  return t;
 }
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_contracting_sizes() {
-  static_assert(Ok, "sxla::dot_general: paired contracting dimensions of lhs and rhs differ in size");
-  return Ok;
-}
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_batch_sizes() {
-  static_assert(Ok, "sxla::dot_general: paired batch dimensions of lhs and rhs differ in size");
-  return Ok;
-}
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_element_types() {
-  static_assert(Ok,
-                "sxla::dot_general: lhs and rhs must have one element type, a number (not pred); convert one "
-                "with x::convert");
-  return Ok;
-}
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_ranks() {
-  static_assert(Ok, "sxla::dot: operands of rank 1 or 2 (vector or matrix); use x::dot_general for others");
-  return Ok;
+
+// The error of a dot or dot_general (Op) of L and R with dimension numbers Dims and
+// result type Out.
+template <class Op, class L, class R, class Dims, class Out, dot_error E>
+constexpr void report_dot() noexcept {
+  using T = typename L::value_type;
+  constexpr idx ls = L::spec.dimensions, rs = R::spec.dimensions;
+  if constexpr (!std::is_same_v<T, typename R::value_type>) {
+    SXLA_DIAGNOSE(Op, "{} and {}: lhs and rhs must have one element type (convert one with x::convert)", (L, R), ());
+  } else if constexpr (std::is_same_v<T, bool>) {
+    SXLA_DIAGNOSE(Op, "{} and {}: pred operands have no product (convert them to a number type)", (L, R), ());
+  } else if constexpr (std::is_same_v<Out, bool> || !element<Out>) {
+    SXLA_DIAGNOSE(Op, "{} and {}: the result type {} is not a number element type", (L, R, Out), ());
+  } else if constexpr (E == dot_error::out_of_range || E == dot_error::repeated) {
+    constexpr index_t bad_l = dot_bad_dimension(Dims::lhs_contracting, Dims::lhs_batch, L::rank);
+    if constexpr (bad_l >= 0) {
+      SXLA_DIAGNOSE(Op, "{} and {}: lhs dimension {} (contracting or batch) is out of range (rank {}) or named twice",
+                    (L, R), (bad_l, L::rank));
+    } else {
+      SXLA_DIAGNOSE(Op, "{} and {}: rhs dimension {} (contracting or batch) is out of range (rank {}) or named twice",
+                    (L, R), (dot_bad_dimension(Dims::rhs_contracting, Dims::rhs_batch, R::rank), R::rank));
+    }
+  } else if constexpr (E == dot_error::counts_differ) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: lhs and rhs need as many contracting dimensions ({} and {}) and as many batch dimensions "
+                  "({} and {})",
+                  (L, R),
+                  (Dims::lhs_contracting.size(), Dims::rhs_contracting.size(), Dims::lhs_batch.size(),
+                   Dims::rhs_batch.size()));
+  } else if constexpr (E == dot_error::contracting_sizes_differ) {
+    constexpr std::size_t t = dot_size_mismatch(Dims::lhs_contracting, Dims::rhs_contracting, ls, rs);
+    constexpr auto l = static_cast<std::size_t>(Dims::lhs_contracting[t]);
+    constexpr auto r = static_cast<std::size_t>(Dims::rhs_contracting[t]);
+    SXLA_DIAGNOSE(Op, "{} and {}: contracting dimension {} of lhs (size {}) and {} of rhs (size {}) differ in size",
+                  (L, R), (l, ls[l], r, rs[r]));
+  } else if constexpr (E == dot_error::batch_sizes_differ) {
+    constexpr std::size_t t = dot_size_mismatch(Dims::lhs_batch, Dims::rhs_batch, ls, rs);
+    constexpr auto l = static_cast<std::size_t>(Dims::lhs_batch[t]);
+    constexpr auto r = static_cast<std::size_t>(Dims::rhs_batch[t]);
+    SXLA_DIAGNOSE(Op, "{} and {}: batch dimension {} of lhs (size {}) and {} of rhs (size {}) differ in size", (L, R),
+                  (l, ls[l], r, rs[r]));
+  }
 }
 
 // The type the products of T are summed in (see the top).
@@ -640,30 +673,16 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
 }
 
 namespace detail {
-template <class Dims, class Preferred, class L, class R>
+template <class Dims, class Preferred, class Op = hlo::dot_general, class L, class R>
 constexpr auto make_dot(const L& l, const R& r) {
   using T = typename L::value_type;
   using Out = std::conditional_t<std::is_void_v<Preferred>, T, Preferred>;
-  using LD = shape_display_t<L::spec>;
-  using RD = shape_display_t<R::spec>;
   constexpr bool types_ok = std::is_same_v<T, typename R::value_type> && !std::is_same_v<T, bool> &&
                             !std::is_same_v<Out, bool> && element<Out>;
   constexpr dot_error err = check_dot(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch, Dims::rhs_batch,
                                       L::spec.dimensions, R::spec.dimensions);
-  if constexpr (!types_ok) {
-    static_assert(check_dot_element_types<dot_general_op, LD, RD, types_ok>());
-    return 0;
-  } else if constexpr (err == dot_error::out_of_range || err == dot_error::repeated) {
-    static_assert(check_dot_dimension_numbers<dot_general_op, LD, RD, false>());
-    return 0;
-  } else if constexpr (err == dot_error::counts_differ) {
-    static_assert(check_dot_counts<dot_general_op, LD, RD, false>());
-    return 0;
-  } else if constexpr (err == dot_error::contracting_sizes_differ) {
-    static_assert(check_dot_contracting_sizes<dot_general_op, LD, RD, false>());
-    return 0;
-  } else if constexpr (err == dot_error::batch_sizes_differ) {
-    static_assert(check_dot_batch_sizes<dot_general_op, LD, RD, false>());
+  if constexpr (!types_ok || err != dot_error::none) {
+    report_dot<Op, L, R, Dims, Out, err>();
     return 0;
   } else {
     constexpr dot_plan p = make_dot_plan(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch,
@@ -688,11 +707,14 @@ constexpr auto dot(X&& lhs, Y&& rhs) {
   using R = operand_t<Y>;
   constexpr bool ok = (L::rank == 1 || L::rank == 2) && (R::rank == 1 || R::rank == 2);
   if constexpr (!ok) {
-    static_assert(detail::check_dot_ranks<dot_general_op, shape_display_t<L::spec>, shape_display_t<R::spec>, ok>());
+    SXLA_DIAGNOSE(hlo::dot,
+                  "{} and {}: dot takes operands of rank 1 or 2 (vector or matrix), here {} and {}; use "
+                  "x::dot_general for others",
+                  (L, R), (L::rank, R::rank));
     return 0;
   } else {
-    return dot_general<dot_dims<idx{static_cast<index_t>(L::rank - 1)}, idx{0}>, Preferred>(static_cast<X&&>(lhs),
-                                                                                           static_cast<Y&&>(rhs));
+    return detail::make_dot<dot_dims<idx{static_cast<index_t>(L::rank - 1)}, idx{0}>, Preferred, hlo::dot>(
+        as_operand(static_cast<X&&>(lhs)), as_operand(static_cast<Y&&>(rhs)));
   }
 }
 

@@ -18,16 +18,17 @@
 #include <utility>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/index.hpp"             // index_t, multi_index
+#include "sxla/expr/scratch.hpp"           // detail::may_read_written, detail::take_temporary, detail::with_scratch_memory
 #include "sxla/expr/executor.hpp"          // evaluate, detail::write_line, detail::reads_overwritten, detail::evaluate_scratch
 #include "sxla/expr/expression.hpp"        // first_lane_t
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
-#include "sxla/expr/scratch.hpp"           // detail::may_read_written, detail::take_temporary, detail::with_scratch_memory
 #include "sxla/expr/view_lines.hpp"        // spliced_line
 #include "sxla/ops/slice.hpp"              // detail::clamp_index
-#include "sxla/shape/print.hpp"            // shape_display_t
-#include "sxla/tensor/storage_array.hpp"   // storage_array
 #include "sxla/tensor/view.hpp"            // tensor_view
+#include "sxla/shape/print.hpp"            // diagnostic_display of shapes
+#include "sxla/tensor/storage_array.hpp"   // storage_array
 
 namespace sxla {
 
@@ -107,6 +108,11 @@ struct dynamic_update_slice_node {
 
 struct dynamic_update_slice_op {};
 
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct dynamic_update_slice;
+}  // namespace hlo
+
 namespace detail {
 enum class update_slice_error { none, ranks_differ, element_types_differ, update_too_large, wrong_start_count };
 
@@ -120,17 +126,27 @@ constexpr update_slice_error check_update_slice() noexcept {
   return update_slice_error::none;
 }
 
-template <class Op, class Operand, class Update, update_slice_error E>
-consteval bool check_update_slice_arguments() {
-  static_assert(E != update_slice_error::ranks_differ,
-                "sxla::dynamic_update_slice: the operand's and the update's ranks differ");
-  static_assert(E != update_slice_error::element_types_differ,
-                "sxla::dynamic_update_slice: the operand's and the update's element types differ");
-  static_assert(E != update_slice_error::update_too_large,
-                "sxla::dynamic_update_slice: the update is larger than the operand in a dimension");
-  static_assert(E != update_slice_error::wrong_start_count,
-                "sxla::dynamic_update_slice: give one start index per operand dimension");
-  return E == update_slice_error::none;
+// The error of dynamic_update_slice of Upd into Op with Starts start indices.
+template <class Op, class Upd, std::size_t Starts, update_slice_error E>
+constexpr void report_update_slice() noexcept {
+  if constexpr (E == update_slice_error::ranks_differ) {
+    SXLA_DIAGNOSE(hlo::dynamic_update_slice, "{} and update {}: the ranks differ ({} and {})", (Op, Upd),
+                  (Op::rank, Upd::rank));
+  } else if constexpr (E == update_slice_error::element_types_differ) {
+    SXLA_DIAGNOSE(hlo::dynamic_update_slice, "{} and update {}: the element types differ (use x::convert)", (Op, Upd),
+                  ());
+  } else if constexpr (E == update_slice_error::update_too_large) {
+    constexpr std::size_t d = [] {
+      std::size_t k = 0;
+      while (Upd::spec.dimensions[k] <= Op::spec.dimensions[k]) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(hlo::dynamic_update_slice, "{} and update {}: the update is larger in dimension {} ({} and {})",
+                  (Op, Upd), (d, Upd::spec.dimensions[d], Op::spec.dimensions[d]));
+  } else if constexpr (E == update_slice_error::wrong_start_count) {
+    SXLA_DIAGNOSE(hlo::dynamic_update_slice, "{} and update {}: give one start index per dimension ({} for rank {})",
+                  (Op, Upd), (Starts, Op::rank));
+  }
 }
 
 template <class Op, class Upd, std::integral... I>
@@ -148,8 +164,7 @@ constexpr auto dynamic_update_slice(X&& x, U&& u, I... starts) noexcept {
   using F = operand_t<U>;
   constexpr detail::update_slice_error err = detail::check_update_slice<E, F, sizeof...(I)>();
   if constexpr (err != detail::update_slice_error::none) {
-    static_assert(detail::check_update_slice_arguments<dynamic_update_slice_op, shape_display_t<E::spec>,
-                                                       shape_display_t<F::spec>, err>());
+    detail::report_update_slice<E, F, sizeof...(I), err>();
     return as_operand(static_cast<X&&>(x));
   } else {
     return dynamic_update_slice_node<E, F>{as_operand(static_cast<X&&>(x)), as_operand(static_cast<U&&>(u)),
@@ -211,8 +226,7 @@ constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexc
   using F = operand_t<U>;
   constexpr detail::update_slice_error err = detail::check_update_slice<E, F, sizeof...(I)>();
   if constexpr (err != detail::update_slice_error::none) {
-    static_assert(detail::check_update_slice_arguments<dynamic_update_slice_op, shape_display_t<E::spec>,
-                                                       shape_display_t<F::spec>, err>());
+    detail::report_update_slice<E, F, sizeof...(I), err>();
   } else {
     const auto e = as_operand(static_cast<U&&>(u));
     const multi_index<E::rank> at = detail::clamped_starts<E, F>(starts...);

@@ -11,23 +11,24 @@
 #include <type_traits>
 
 #include "sxla/config.hpp"              // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"    // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"   // native_type_t, is_complex_v
 #include "sxla/core/index.hpp"          // index_t, multi_index
 #include "sxla/expr/expression.hpp"     // logical_spec
 #include "sxla/expr/line.hpp"           // constant_line, pattern_line
+#include "sxla/shape/print.hpp"         // shape_arg
 #include "sxla/shape/shape.hpp"         // shape (checks the spec)
+#include "sxla/shape/validate.hpp"      // is_valid
 #include "sxla/simd/vec.hpp"            // iota, convert, has_vec, int_of
 
 namespace sxla {
 
-namespace detail {
-template <std::size_t Rank, index_t D>
-consteval bool check_iota_dimension() {
-  static_assert(D >= 0 && D < static_cast<index_t>(Rank),
-                "sxla::iota: the iota dimension is not a dimension of the shape");
-  return D >= 0 && D < static_cast<index_t>(Rank);
-}
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct iota;
+}  // namespace hlo
 
+namespace detail {
 // The value of coordinate i as element type T (rounded for floats, as a conversion).
 template <class T>
 constexpr T iota_value(index_t i) noexcept {
@@ -108,7 +109,10 @@ struct iota_node {
 template <shape_spec S, index_t D>
 constexpr auto iota() noexcept {
   constexpr std::size_t rank = shape<S>::rank;
-  if constexpr (!detail::check_iota_dimension<rank, D>()) {
+  if constexpr (!is_valid(S)) {
+    return iota_node<shape_spec(S.element_type, {1}), 0>{};  // shape<S> has reported the error
+  } else if constexpr (D < 0 || D >= static_cast<index_t>(rank)) {
+    SXLA_DIAGNOSE(hlo::iota, "{}: dimension {} is not a dimension of the shape (rank {})", (shape_arg<S>), (D, rank));
     return iota_node<shape_spec(S.element_type, {1}), 0>{};
   } else {
     return iota_node<S, static_cast<std::size_t>(D)>{};

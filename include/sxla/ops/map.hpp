@@ -11,14 +11,21 @@
 #include <type_traits>
 #include <utility>
 
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE, detail::nth_type
 #include "sxla/core/element_type.hpp"      // element
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, scalar_value, scalar_leaf
 #include "sxla/expr/make_elementwise.hpp"  // make_nary_node
 
 namespace sxla {
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct map;
+}  // namespace hlo
+
 template <class F>
 struct map_op {
+  using name = hlo::map;
   F fn;
 
   static constexpr bool promotes_small_floats = false;
@@ -43,13 +50,6 @@ constexpr auto map_operand(X&& x) noexcept {
   }
 }
 
-template <bool Invocable, bool ReturnsElement>
-consteval bool check_map_callable() {
-  static_assert(Invocable, "sxla::map: the computation cannot be called with the operands' element types");
-  static_assert(!Invocable || ReturnsElement,
-                "sxla::map: the computation must return an XLA element type (pred, s8 ... c128)");
-  return Invocable && ReturnsElement;
-}
 }  // namespace detail
 
 template <class F, class... X>
@@ -58,13 +58,20 @@ constexpr auto map(F&& f, X&&... x) {
   using Fn = std::decay_t<F>;
   return [&]<class... E>(E... e) {
     constexpr bool can_call = std::is_invocable_v<const Fn&, typename E::value_type...>;
+    using E0 = typename detail::nth_type<0, E...>::type;
     if constexpr (!can_call) {
-      static_assert(detail::check_map_callable<can_call, true>());
+      SXLA_DIAGNOSE(hlo::map, "{}: the computation {} cannot be called with the element types of the operands",
+                    (E0, Fn), ());
       return scalar_leaf<int>{};
     } else {
       using R = std::remove_cvref_t<std::invoke_result_t<const Fn&, typename E::value_type...>>;
-      static_assert(detail::check_map_callable<true, element<R>>());
-      return make_nary_node(map_op<Fn>{static_cast<F&&>(f)}, e...);
+      if constexpr (!element<R>) {
+        SXLA_DIAGNOSE(hlo::map, "{}: the computation {} returns {}, not an XLA element type (pred, s8 ... c128)",
+                      (E0, Fn, R), ());
+        return scalar_leaf<int>{};
+      } else {
+        return make_nary_node(map_op<Fn>{static_cast<F&&>(f)}, e...);
+      }
     }
   }(detail::map_operand(static_cast<X&&>(x))...);
 }

@@ -26,6 +26,12 @@
 
 namespace sxla {
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct pow;
+struct atan2;
+}  // namespace hlo
+
 namespace detail {
 
 template <class F>
@@ -157,6 +163,7 @@ inline constexpr bool math_vectorizable =
 // One transcendental unary op: Real(v) on floats and vectors, Complex(z) on complex numbers.
 template <class Kind>
 struct math_unary_op {
+  using name = Kind;  // math_kind::exp ...: named as the op
   template <class T>
   using result = T;
   template <class T>
@@ -277,6 +284,7 @@ struct cbrt {
 }  // namespace math_kind
 
 struct pow_op {
+  using name = hlo::pow;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -315,6 +323,7 @@ struct pow_op {
 };
 
 struct atan2_op {
+  using name = hlo::atan2;
   template <class T, class...>
   using result = T;
   template <class T>

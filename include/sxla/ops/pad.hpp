@@ -15,12 +15,13 @@
 #include <limits>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, scalar_value
 #include "sxla/expr/line.hpp"              // constant_line, make_gather_line
 #include "sxla/expr/view_lines.hpp"        // spliced_line
-#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/shape/print.hpp"            // diagnostic_display of shapes
 
 namespace sxla {
 
@@ -138,7 +139,10 @@ struct pad_node {
   }
 };
 
-struct pad_op {};
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct pad;
+}  // namespace hlo
 
 namespace detail {
 enum class pad_error { none, wrong_length, negative_interior, negative_size };
@@ -153,15 +157,31 @@ constexpr pad_error check_pad(const idx& dims, const idx& lo, const idx& hi, con
   return pad_error::none;
 }
 
-template <class Op, class Shape, pad_error E>
-consteval bool check_pad_arguments() {
-  static_assert(E != pad_error::wrong_length,
-                "sxla::pad: edge_padding_low, edge_padding_high and interior_padding need one entry "
-                "per operand dimension");
-  static_assert(E != pad_error::negative_interior, "sxla::pad: interior padding is negative");
-  static_assert(E != pad_error::negative_size,
-                "sxla::pad: negative edge padding removes more elements than the dimension has");
-  return E == pad_error::none;
+// The error of pad(E, Lo, Hi, Interior), with the dimension where it is.
+template <class E, idx Lo, idx Hi, idx Interior, pad_error Error>
+constexpr void report_pad() noexcept {
+  if constexpr (Error == pad_error::wrong_length) {
+    SXLA_DIAGNOSE(hlo::pad,
+                  "{}: low, high and interior padding need one entry per dimension ({}, {} and {} for rank {})", (E),
+                  (Lo.size(), Hi.size(), Interior.size(), E::rank));
+  } else if constexpr (Error == pad_error::negative_interior) {
+    constexpr std::size_t d = [] {
+      std::size_t k = 0;
+      while (Interior[k] >= 0) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(hlo::pad, "{}: the interior padding of dimension {} is negative ({})", (E), (d, Interior[d]));
+  } else if constexpr (Error == pad_error::negative_size) {
+    constexpr idx sizes = padded_dimensions(E::spec.dimensions, Lo, Hi, Interior);
+    constexpr std::size_t d = [&] {
+      std::size_t k = 0;
+      while (sizes[k] >= 0) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(hlo::pad,
+                  "{}: dimension {} would have size {}: negative edge padding ({} and {}) removes more than it has",
+                  (E), (d, sizes[d], Lo[d], Hi[d]));
+  }
 }
 }  // namespace detail
 
@@ -178,7 +198,7 @@ constexpr auto pad(X&& x, V value) noexcept {
   }();
   constexpr detail::pad_error err = detail::check_pad(E::spec.dimensions, Lo, Hi, interior);
   if constexpr (err != detail::pad_error::none) {
-    static_assert(detail::check_pad_arguments<pad_op, shape_display_t<E::spec>, err>());
+    detail::report_pad<E, Lo, Hi, interior, err>();
     return e;
   } else {
     return pad_node<E, Lo, Hi, interior>{e, static_cast<typename E::value_type>(value)};

@@ -29,20 +29,24 @@
 #include <utility>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE, detail::nth_type, detail::first_index
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
 #include "sxla/core/workspace.hpp"         // detail::arena
 #include "sxla/expr/expression.hpp"        // logical_spec, runtime_dimensions
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, scalar_value
 #include "sxla/expr/line.hpp"              // detail::load_by_element
 #include "sxla/ops/reduction.hpp"          // monoids, reduce_runs, odometer
-#include "sxla/ops/transpose.hpp"          // detail::distinct_dimensions
-#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/ops/transpose.hpp"          // detail::distinct_dimensions, first_bad_dimension
+#include "sxla/shape/print.hpp"            // diagnostic_display of shapes
 #include "sxla/simd/vec.hpp"               // vec, splat, load, store
 #include "sxla/tensor/tensor.hpp"          // tensor
 
 namespace sxla {
 
-struct reduce_op {};
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct reduce;
+}  // namespace hlo
 
 namespace detail {
 
@@ -75,17 +79,20 @@ constexpr reduce_plan make_reduce_plan(const idx& dims, const idx& sizes) noexce
   return p;
 }
 
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_dimensions() {
-  static_assert(Ok, "sxla::reduce: a dimension to reduce is out of the operand's range, or repeated");
-  return Ok;
+// The error of a reduction (Op: reduce, reduce_window) whose computation F cannot combine
+// two elements of E.
+template <class Op, class E, class F>
+constexpr void report_reduce_computation() noexcept {
+  SXLA_DIAGNOSE(Op,
+                "{}: the computation {} cannot combine two elements of this type (a built-in computation that rejects "
+                "the type, or a callable f(T, T) whose result does not convert to T)",
+                (E, F), ());
 }
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_computation() {
-  static_assert(Ok,
-                "sxla::reduce: the computation cannot combine two elements of the operand's type (a built-in "
-                "monoid that rejects the type, or a callable f(T, T) whose result does not convert to T)");
-  return Ok;
+// The error of reduce dimensions Dims that are out of E's range or repeated.
+template <class E, idx Dims>
+constexpr void report_reduce_dimensions() noexcept {
+  SXLA_DIAGNOSE(hlo::reduce, "{}: dimension {} is out of range or listed twice (rank {})", (E),
+                (Dims[first_bad_dimension(Dims, E::rank)], E::rank));
 }
 
 // An init value as T: a number, or a rank-0 operand.
@@ -344,17 +351,6 @@ struct reduce_line {
 
 namespace detail {
 
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_arguments() {
-  static_assert(Ok, "sxla::reduce: give N operands, then N init values, then the computation");
-  return Ok;
-}
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_operand_shapes() {
-  static_assert(Ok, "sxla::reduce: the operands of a variadic reduce must have the same dimensions");
-  return Ok;
-}
-
 template <idx Dims, operand X, class I, class F>
 constexpr auto reduce_one(X&& x, const I& init, F f) noexcept {
   auto e = as_operand(static_cast<X&&>(x));
@@ -363,10 +359,10 @@ constexpr auto reduce_one(X&& x, const I& init, F f) noexcept {
   constexpr bool dims_ok = distinct_dimensions(Dims, E::rank);
   constexpr bool computation_ok = reduces<F, T>;
   if constexpr (!dims_ok) {
-    static_assert(check_reduce_dimensions<reduce_op, shape_display_t<E::spec>, dims_ok>());
+    report_reduce_dimensions<E, Dims>();
     return e;
   } else if constexpr (!computation_ok) {
-    static_assert(check_reduce_computation<reduce_op, shape_display_t<E::spec>, computation_ok>());
+    report_reduce_computation<hlo::reduce, E, F>();
     return e;
   } else {
     using N = reduce_node<F, E, make_reduce_plan(Dims, E::spec.dimensions)>;
@@ -423,10 +419,15 @@ constexpr auto reduce_many(std::index_sequence<K...> seq, Args&& args) {
   constexpr bool shapes_ok =
       ((operand_t<std::tuple_element_t<K, std::remove_cvref_t<Args>>>::spec.dimensions == E0::spec.dimensions) && ...);
   if constexpr (!dims_ok) {
-    static_assert(check_reduce_dimensions<reduce_op, shape_display_t<E0::spec>, dims_ok>());
+    report_reduce_dimensions<E0, Dims>();
     return 0;
   } else if constexpr (!shapes_ok) {
-    static_assert(check_reduce_operand_shapes<reduce_op, shape_display_t<E0::spec>, shapes_ok>());
+    using Ek = typename nth_type<
+        first_index({!(operand_t<std::tuple_element_t<K, std::remove_cvref_t<Args>>>::spec.dimensions ==
+                       E0::spec.dimensions)...}),
+        operand_t<std::tuple_element_t<K, std::remove_cvref_t<Args>>>...>::type;
+    SXLA_DIAGNOSE(hlo::reduce, "{} and {}: the operands of a variadic reduce must have the same dimensions", (E0, Ek),
+                  ());
     return 0;
   } else {
     constexpr reduce_plan p = make_reduce_plan(Dims, E0::spec.dimensions);
@@ -443,7 +444,8 @@ constexpr auto reduce(Args&&... args) {
   constexpr std::size_t count = sizeof...(Args);
   constexpr bool ok = count >= 3 && count % 2 == 1;
   if constexpr (!ok) {
-    static_assert(detail::check_reduce_arguments<reduce_op, void, ok>());
+    SXLA_DIAGNOSE(hlo::reduce, "give N operands, then N init values, then the computation ({} arguments given)", (),
+                  (count));
     return 0;
   } else if constexpr (count == 3) {
     return [](auto&& x, const auto& init, auto f) {

@@ -21,21 +21,25 @@
 #include <utility>
 
 #include "sxla/config.hpp"               // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"     // SXLA_DIAGNOSE
 #include "sxla/core/index.hpp"           // index_t, multi_index, idx
 #include "sxla/expr/expression.hpp"      // logical_spec
 #include "sxla/expr/leaf.hpp"            // as_operand, operand
 #include "sxla/expr/line.hpp"            // detail::load_by_element
 #include "sxla/expr/view_lines.hpp"      // step_line
-#include "sxla/ops/reduce.hpp"           // detail::init_value, reduces, fold_many
+#include "sxla/ops/reduce.hpp"           // detail::init_value, reduces, fold_many, report_reduce_computation
 #include "sxla/ops/reduction.hpp"        // monoids, odometer, all_dimensions
-#include "sxla/ops/window.hpp"           // window_geometry, padding
-#include "sxla/shape/print.hpp"          // shape_display_t
+#include "sxla/ops/window.hpp"           // window_geometry, padding, report_window
+#include "sxla/shape/print.hpp"          // diagnostic_display of shapes
 #include "sxla/simd/vec.hpp"             // vec, splat
 #include "sxla/tensor/tensor.hpp"        // tensor
 
 namespace sxla {
 
-struct reduce_window_op {};
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct reduce_window;
+}  // namespace hlo
 
 namespace detail {
 // The operand index s of element k of window o, or false when it falls on padding or a
@@ -212,20 +216,13 @@ struct reduce_window_line {
 };
 
 namespace detail {
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_window_arguments() {
-  static_assert(Ok, "sxla::reduce_window: give N operands of the same dimensions, then N init values, then the "
-                    "computation");
-  return Ok;
-}
-
 template <window_geometry G, class X, class I, class F>
 constexpr auto reduce_window_one(X&& x, const I& init, F f) {
   auto e = as_operand(static_cast<X&&>(x));
   using E = decltype(e);
   constexpr bool computation_ok = reduces<F, typename E::value_type>;
   if constexpr (!computation_ok) {
-    static_assert(check_reduce_computation<reduce_window_op, shape_display_t<E::spec>, computation_ok>());
+    report_reduce_computation<hlo::reduce_window, E, F>();
     return e;
   } else {
     using N = reduce_window_node<F, E, G>;
@@ -267,10 +264,13 @@ constexpr auto reduce_window(Args&&... args) {
     }
   }();
   if constexpr (!args_ok) {
-    static_assert(detail::check_reduce_window_arguments<reduce_window_op, shape_display_t<E0::spec>, args_ok>());
+    SXLA_DIAGNOSE(hlo::reduce_window,
+                  "{}: give N operands of the same dimensions, then N init values, then the computation ({} "
+                  "arguments given)",
+                  (E0), (count));
     return 0;
   } else if constexpr (g.error != window_error::none) {
-    static_assert(check_window<reduce_window_op, shape_display_t<E0::spec>, g.error>());
+    report_window<hlo::reduce_window, E0, g>();
     return 0;
   } else if constexpr (count == 3) {
     return detail::reduce_window_one<g>(static_cast<Args&&>(args)...);

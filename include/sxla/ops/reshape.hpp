@@ -18,14 +18,16 @@
 #include <utility>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
 #include "sxla/expr/line.hpp"              // make_gather_line
 #include "sxla/expr/make_elementwise.hpp"  // detail::identity_dimensions
-#include "sxla/ops/transpose.hpp"          // transpose_node, detail::is_permutation
-#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/ops/transpose.hpp"          // transpose_node, detail::is_permutation, first_bad_dimension
+#include "sxla/shape/print.hpp"            // shape_arg, diagnostic_display of shapes
 #include "sxla/shape/shape_spec.hpp"       // shape_spec
+#include "sxla/shape/validate.hpp"         // check_shape, is_valid
 
 namespace sxla {
 
@@ -136,8 +138,11 @@ struct reshape_node {
   }
 };
 
-struct reshape_op {};
-struct collapse_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct reshape;
+struct collapse;
+}  // namespace hlo
 
 namespace detail {
 constexpr index_t element_count(const idx& d) noexcept {
@@ -146,18 +151,25 @@ constexpr index_t element_count(const idx& d) noexcept {
   return n;
 }
 
-template <class Op, class Operand, class Out, bool SameType, bool SameCount, bool Permutation>
-consteval bool check_reshape_arguments() {
-  static_assert(SameType, "sxla::reshape: the result shape's element type is not the operand's");
-  static_assert(SameCount, "sxla::reshape: the result shape's element count is not the operand's");
-  static_assert(Permutation, "sxla::reshape: the dimensions are not a permutation of the operand's dimensions");
-  return SameType && SameCount && Permutation;
-}
-
-template <class Op, class Operand, bool Ok>
-consteval bool check_collapse_dimensions() {
-  static_assert(Ok, "sxla::collapse: the dimensions must be consecutive operand dimensions, in increasing order");
-  return Ok;
+// The error of reshape from E to Out through the dimension order Dims.
+template <class E, shape_spec Out, idx Dims, bool SameType, bool SameCount>
+constexpr void report_reshape() noexcept {
+  using O = shape_arg<Out>;
+  if constexpr (!SameType) {
+    SXLA_DIAGNOSE(hlo::reshape, "{} to {}: the result shape has another element type", (E, O), ());
+  } else if constexpr (!SameCount) {
+    SXLA_DIAGNOSE(hlo::reshape, "{} to {}: the element counts differ ({} and {})", (E, O),
+                  (element_count(E::spec.dimensions), element_count(Out.dimensions)));
+  } else if constexpr (Dims.size() != E::rank) {
+    SXLA_DIAGNOSE(hlo::reshape, "{} to {}: give one dimension per operand dimension ({} for rank {})", (E, O),
+                  (Dims.size(), E::rank));
+  } else {
+    constexpr std::size_t at = first_bad_dimension(Dims, E::rank);
+    SXLA_DIAGNOSE(hlo::reshape,
+                  "{} to {}: the dimensions are not a permutation of the operand dimensions (entry {} is {}: out of "
+                  "range or repeated)",
+                  (E, O), (at, Dims[at]));
+  }
 }
 
 template <idx OutDims, class E>
@@ -178,9 +190,11 @@ constexpr auto reshape(X&& x) noexcept {
   constexpr bool same_type = Out.element_type == E::spec.element_type;
   constexpr bool same_count = detail::element_count(Out.dimensions) == detail::element_count(E::spec.dimensions);
   constexpr bool permutation = sizeof...(Dims) == 0 || detail::is_permutation(idx{Dims...}, E::rank);
-  if constexpr (!same_type || !same_count || !permutation) {
-    static_assert(detail::check_reshape_arguments<reshape_op, shape_display_t<E::spec>, shape_display_t<Out>,
-                                                  same_type, same_count, permutation>());
+  if constexpr (!is_valid(Out)) {
+    static_assert(check_shape<Out>());  // the shape's own error, alone
+    return e;
+  } else if constexpr (!same_type || !same_count || !permutation) {
+    detail::report_reshape<E, Out, idx{Dims...}, same_type, same_count>();
     return e;
   } else if constexpr (sizeof...(Dims) == 0 || idx{Dims...} == detail::identity_dimensions(E::rank)) {
     return detail::make_reshape<Out.dimensions>(e);
@@ -201,8 +215,21 @@ constexpr auto collapse(X&& x) noexcept {
       if (dims[k] != dims[k - 1] + 1) return false;
     return true;
   }();
-  if constexpr (!ok) {
-    static_assert(detail::check_collapse_dimensions<collapse_op, shape_display_t<E::spec>, ok>());
+  if constexpr (!ok && dims.size() == 0) {
+    SXLA_DIAGNOSE(hlo::collapse, "{}: give at least one dimension", (E), ());
+    return e;
+  } else if constexpr (!ok) {
+    constexpr std::size_t at = [&] {
+      std::size_t k = 0;
+      while (k < dims.size() && dims[k] >= 0 && dims[k] < static_cast<index_t>(E::rank) &&
+             (k == 0 || dims[k] == dims[k - 1] + 1))
+        ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(hlo::collapse,
+                  "{}: the dimensions must be consecutive operand dimensions, in increasing order (entry {} is {}; "
+                  "rank {})",
+                  (E), (at, dims[at], E::rank));
     return e;
   } else {
     constexpr idx out = [&] {

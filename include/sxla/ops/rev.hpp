@@ -9,11 +9,12 @@
 #include <cstddef>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
 #include "sxla/expr/view_lines.hpp"        // reversed_line
-#include "sxla/ops/transpose.hpp"          // detail::distinct_dimensions
-#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/ops/transpose.hpp"          // detail::distinct_dimensions, first_bad_dimension
+#include "sxla/shape/print.hpp"            // diagnostic_display of shapes
 
 namespace sxla {
 
@@ -76,15 +77,10 @@ struct rev_node {
   }
 };
 
-struct rev_op {};
-
-namespace detail {
-template <class Op, class Shape, bool Ok>
-consteval bool check_rev_dimensions() {
-  static_assert(Ok, "sxla::rev: a dimension is out of range or listed twice");
-  return Ok;
-}
-}  // namespace detail
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct rev;
+}  // namespace hlo
 
 // Rev(operand, {Dims...}).
 template <index_t... Dims, operand X>
@@ -93,7 +89,9 @@ constexpr auto rev(X&& x) noexcept {
   using E = decltype(e);
   constexpr bool ok = detail::distinct_dimensions(idx{Dims...}, E::rank);
   if constexpr (!ok) {
-    static_assert(detail::check_rev_dimensions<rev_op, shape_display_t<E::spec>, ok>());
+    constexpr std::size_t at = detail::first_bad_dimension(idx{Dims...}, E::rank);
+    SXLA_DIAGNOSE(hlo::rev, "{}: dimension {} is out of range or listed twice (rank {})", (E),
+                  (idx{Dims...}[at], E::rank));
     return e;
   } else {
     return rev_node<E, idx{Dims...}>{e};

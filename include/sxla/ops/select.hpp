@@ -10,15 +10,22 @@
 #include <type_traits>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"      // element, is_complex_v
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, scalar_value
-#include "sxla/expr/make_elementwise.hpp"  // make_nary, detail::scalar_as, check_*
+#include "sxla/expr/make_elementwise.hpp"  // make_nary, detail::scalar_as
 #include "sxla/ops/arithmetic.hpp"         // detail::float_max, detail::float_min
 #include "sxla/simd/vec.hpp"               // mask_cast, select, is_mask_v
 
 namespace sxla {
 
+namespace hlo {
+struct select;
+struct clamp;
+}  // namespace hlo
+
 struct select_op {
+  using name = hlo::select;
   static constexpr bool promotes_small_floats = false;  // it only picks: f16 stays f16
   template <class P, class T, class...>
   using result = T;
@@ -36,6 +43,7 @@ struct select_op {
 };
 
 struct clamp_op {
+  using name = hlo::clamp;
   template <class T, class...>
   using result = T;
   template <class L, class T, class...>
@@ -52,12 +60,6 @@ struct clamp_op {
 };
 
 namespace detail {
-
-template <class Op, class Shape, bool Ok>
-consteval bool check_pred_operand() {
-  static_assert(Ok, "sxla::select: the predicate must have element type pred");
-  return Ok;
-}
 
 // An operand of element type T: a number becomes T, an array stays as it is.
 template <class T, class X>
@@ -82,11 +84,11 @@ constexpr auto select(P&& pred, A&& on_true, B&& on_false) noexcept {
   auto b = detail::operand_as<T>(static_cast<B&&>(on_false));
   constexpr bool is_pred = std::is_same_v<typename decltype(p)::value_type, bool>;
   if constexpr (!is_pred) {
-    static_assert(detail::check_pred_operand<select_op, shape_display_t<decltype(p)::spec>, is_pred>());
+    SXLA_DIAGNOSE(hlo::select, "{}: the predicate must have element type pred", (decltype(p)), ());
     return a;
   } else if constexpr (!std::is_same_v<typename decltype(a)::value_type, typename decltype(b)::value_type>) {
-    static_assert(detail::check_same_element_type<select_op, shape_display_t<decltype(a)::spec>,
-                                                  shape_display_t<decltype(b)::spec>, false>());
+    SXLA_DIAGNOSE(hlo::select, "{} and {}: on_true and on_false must have one element type (use x::convert)",
+                  (decltype(a), decltype(b)), ());
     return a;
   } else {
     return make_nary<select_op>(p, a, b);
@@ -103,12 +105,12 @@ constexpr auto clamp(Lo&& lo, A&& a, Hi&& hi) noexcept {
   auto h = detail::operand_as<T>(static_cast<Hi&&>(hi));
   constexpr bool accepted = element<T> && !std::is_same_v<T, bool> && !is_complex_v<T>;
   if constexpr (!accepted) {
-    static_assert(detail::check_element_type<clamp_op, shape_display_t<decltype(x)::spec>, accepted>());
+    SXLA_DIAGNOSE(hlo::clamp, "{}: the operand must be a real number (not pred, not complex)", (decltype(x)), ());
     return x;
   } else if constexpr (!std::is_same_v<typename decltype(l)::value_type, T> ||
                        !std::is_same_v<typename decltype(h)::value_type, T>) {
-    static_assert(detail::check_same_element_type<clamp_op, shape_display_t<decltype(l)::spec>,
-                                                  shape_display_t<decltype(h)::spec>, false>());
+    SXLA_DIAGNOSE(hlo::clamp, "{}, {} and {}: min, operand and max must have one element type (use x::convert)",
+                  (decltype(l), decltype(x), decltype(h)), ());
     return x;
   } else {
     return make_nary<clamp_op>(l, x, h);

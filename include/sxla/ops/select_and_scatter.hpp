@@ -16,35 +16,23 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "sxla/core/diagnostics.hpp"     // SXLA_DIAGNOSE
 #include "sxla/core/index.hpp"           // index_t, multi_index, idx
 #include "sxla/expr/expression.hpp"      // logical_spec
 #include "sxla/expr/leaf.hpp"            // as_operand, operand
 #include "sxla/ops/reduce.hpp"           // detail::init_value
 #include "sxla/ops/reduce_window.hpp"    // detail::window_source, window_extent, all_dimensions
 #include "sxla/ops/reduction.hpp"        // odometer
-#include "sxla/ops/window.hpp"           // window_geometry, padding
-#include "sxla/shape/print.hpp"          // shape_display_t
+#include "sxla/ops/window.hpp"           // window_geometry, padding, report_window
+#include "sxla/shape/print.hpp"          // shape_arg, diagnostic_display of shapes
 #include "sxla/tensor/tensor.hpp"        // tensor
 
 namespace sxla {
 
-struct select_and_scatter_op {};
-
-namespace detail {
-template <class Op, class Operand, class Source, bool Ok>
-consteval bool check_select_and_scatter_source() {
-  static_assert(Ok,
-                "sxla::select_and_scatter: the source must have the element type of the operand and the dimensions "
-                "of reduce_window's result over it (one element per window)");
-  return Ok;
-}
-template <class Op, class Shape, bool SelectOk, bool ScatterOk>
-consteval bool check_select_and_scatter_computations() {
-  static_assert(SelectOk, "sxla::select_and_scatter: select must be callable as select(T, T) returning pred (bool)");
-  static_assert(ScatterOk, "sxla::select_and_scatter: scatter must be callable as scatter(T, T) returning T");
-  return SelectOk && ScatterOk;
-}
-}  // namespace detail
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct select_and_scatter;
+}  // namespace hlo
 
 // SelectAndScatter(operand, select, Window, Strides, Padding, source, init, scatter).
 template <idx Window, idx Strides = idx{}, window_padding Padding = padding::valid, operand X, class Select,
@@ -66,15 +54,20 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
   }();
   using result = tensor<logical_spec(E::spec.element_type, E::spec.dimensions)>;
   if constexpr (g.error != window_error::none) {
-    static_assert(check_window<select_and_scatter_op, shape_display_t<E::spec>, g.error>());
+    report_window<hlo::select_and_scatter, E, g>();
     return result{};
   } else if constexpr (Src::spec.dimensions != g.result || Src::spec.element_type != E::spec.element_type) {
-    static_assert(detail::check_select_and_scatter_source<select_and_scatter_op, shape_display_t<E::spec>,
-                                                          shape_display_t<Src::spec>, false>());
+    SXLA_DIAGNOSE(hlo::select_and_scatter,
+                  "{} and source {}: the source must be {}, one element of the operand type per window", (E, Src,
+                  shape_arg<logical_spec(E::spec.element_type, g.result)>), ());
     return result{};
-  } else if constexpr (!select_ok || !scatter_ok) {
-    static_assert(detail::check_select_and_scatter_computations<select_and_scatter_op, shape_display_t<E::spec>,
-                                                                select_ok, scatter_ok>());
+  } else if constexpr (!select_ok) {
+    SXLA_DIAGNOSE(hlo::select_and_scatter, "{}: select ({}) must be callable as select(T, T) returning pred", (E, Select),
+                  ());
+    return result{};
+  } else if constexpr (!scatter_ok) {
+    SXLA_DIAGNOSE(hlo::select_and_scatter, "{}: scatter ({}) must be callable as scatter(T, T) returning T", (E, Scatter),
+                  ());
     return result{};
   } else {
     constexpr std::size_t rank = E::rank;

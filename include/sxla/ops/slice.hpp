@@ -17,11 +17,12 @@
 #include <utility>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
 #include "sxla/expr/view_lines.hpp"        // step_line
-#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/shape/print.hpp"            // diagnostic_display of shapes
 
 namespace sxla {
 
@@ -81,8 +82,11 @@ struct slice_node {
   }
 };
 
-struct slice_op {};
-struct dynamic_slice_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct slice;
+struct dynamic_slice;
+}  // namespace hlo
 
 namespace detail {
 enum class slice_error { none, wrong_length, start_negative, limit_beyond_shape, start_above_limit, stride_below_one };
@@ -99,23 +103,36 @@ constexpr slice_error check_slice(const idx& dims, const idx& start, const idx& 
   return slice_error::none;
 }
 
-template <class Op, class Shape, slice_error E>
-consteval bool check_slice_arguments() {
-  static_assert(E != slice_error::wrong_length,
-                "sxla::slice: start, limit and strides need one entry per operand dimension");
-  static_assert(E != slice_error::start_negative, "sxla::slice: a start index is negative");
-  static_assert(E != slice_error::limit_beyond_shape,
-                "sxla::slice: a limit index is beyond the operand's dimension size");
-  static_assert(E != slice_error::start_above_limit, "sxla::slice: a start index is above its limit");
-  static_assert(E != slice_error::stride_below_one, "sxla::slice: a stride is below 1");
-  return E == slice_error::none;
-}
-
-template <class Op, class Shape, bool CountOk, bool SizesOk>
-consteval bool check_dynamic_slice_arguments() {
-  static_assert(CountOk, "sxla::dynamic_slice: give one size and one start index per operand dimension");
-  static_assert(SizesOk, "sxla::dynamic_slice: a slice size is negative or larger than the operand's dimension");
-  return CountOk && SizesOk;
+// The error of slice(E, Start, Limit, Stride), with the dimension where it is.
+template <class E, idx Start, idx Limit, idx Stride, slice_error Error>
+constexpr void report_slice() noexcept {
+  constexpr idx dims = E::spec.dimensions;
+  constexpr std::size_t d = [] {
+    std::size_t k = 0;
+    if constexpr (Error == slice_error::start_negative) {
+      while (Start[k] >= 0) ++k;
+    } else if constexpr (Error == slice_error::limit_beyond_shape) {
+      while (Limit[k] <= E::spec.dimensions[k]) ++k;
+    } else if constexpr (Error == slice_error::start_above_limit) {
+      while (Start[k] <= Limit[k]) ++k;
+    } else if constexpr (Error == slice_error::stride_below_one) {
+      while (Stride[k] >= 1) ++k;
+    }
+    return k;
+  }();
+  if constexpr (Error == slice_error::wrong_length) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: start, limit and strides need one entry per dimension ({}, {} and {} for rank {})",
+                  (E), (Start.size(), Limit.size(), Stride.size(), E::rank));
+  } else if constexpr (Error == slice_error::start_negative) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the start of dimension {} is negative ({})", (E), (d, Start[d]));
+  } else if constexpr (Error == slice_error::limit_beyond_shape) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the limit of dimension {} is {}, beyond its size {}", (E), (d, Limit[d], dims[d]));
+  } else if constexpr (Error == slice_error::start_above_limit) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the start of dimension {} is above its limit ({} and {})", (E),
+                  (d, Start[d], Limit[d]));
+  } else if constexpr (Error == slice_error::stride_below_one) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the stride of dimension {} is below 1 ({})", (E), (d, Stride[d]));
+  }
 }
 
 constexpr idx slice_dimensions(const idx& start, const idx& limit, const idx& stride) noexcept {
@@ -149,7 +166,7 @@ constexpr auto slice(X&& x) noexcept {
   constexpr idx stride = Stride.size() == 0 ? detail::ones(E::rank) : Stride;
   constexpr detail::slice_error err = detail::check_slice(E::spec.dimensions, Start, Limit, stride);
   if constexpr (err != detail::slice_error::none) {
-    static_assert(detail::check_slice_arguments<slice_op, shape_display_t<E::spec>, err>());
+    detail::report_slice<E, Start, Limit, stride, err>();
     return e;
   } else {
     using N = slice_node<E, detail::slice_dimensions(Start, Limit, stride), stride>;
@@ -174,8 +191,19 @@ constexpr auto dynamic_slice(X&& x, I... starts) noexcept {
     }
     return true;
   }();
-  if constexpr (!count_ok || !sizes_ok) {
-    static_assert(detail::check_dynamic_slice_arguments<dynamic_slice_op, shape_display_t<E::spec>, count_ok, sizes_ok>());
+  if constexpr (!count_ok) {
+    SXLA_DIAGNOSE(hlo::dynamic_slice, "{}: give one size and one start index per dimension ({} and {} for rank {})",
+                  (E), (sizeof...(Sizes), sizeof...(I), E::rank));
+    return e;
+  } else if constexpr (!sizes_ok) {
+    constexpr idx sizes{Sizes...};
+    constexpr std::size_t d = [&] {
+      std::size_t k = 0;
+      while (sizes[k] >= 0 && sizes[k] <= E::spec.dimensions[k]) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(hlo::dynamic_slice, "{}: the slice size of dimension {} is {}, outside [0, {}]", (E),
+                  (d, sizes[d], E::spec.dimensions[d]));
     return e;
   } else {
     constexpr idx sizes{Sizes...};

@@ -9,11 +9,12 @@
 #include <cstddef>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/index.hpp"             // index_t, multi_index
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
 #include "sxla/shape/broadcast_rules.hpp"  // dimension_list
-#include "sxla/shape/print.hpp"            // shape_display_t
+#include "sxla/shape/print.hpp"            // diagnostic_display of shapes
 
 namespace sxla {
 
@@ -71,14 +72,12 @@ struct transpose_node {
   }
 };
 
-struct transpose_op {};
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct transpose;
+}  // namespace hlo
 
 namespace detail {
-template <class Op, class Shape, bool Ok>
-consteval bool check_permutation() {
-  static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
-  return Ok;
-}
 // Each entry of d names a dimension of a rank-r array, at most once.
 constexpr bool distinct_dimensions(const dimension_list& d, std::size_t r) noexcept {
   bool seen[max_rank] = {};
@@ -91,6 +90,16 @@ constexpr bool distinct_dimensions(const dimension_list& d, std::size_t r) noexc
 constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
   return p.size() == rank && distinct_dimensions(p, rank);
 }
+// The position in d of the first entry that is out of range for rank r or repeated.
+constexpr std::size_t first_bad_dimension(const dimension_list& d, std::size_t r) noexcept {
+  bool seen[max_rank] = {};
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const index_t k = d[i];
+    if (k < 0 || k >= static_cast<index_t>(r) || seen[k]) return i;
+    seen[k] = true;
+  }
+  return d.size();
+}
 }  // namespace detail
 
 // Transpose(operand, {Perm...}).
@@ -101,7 +110,16 @@ constexpr auto transpose(X&& x) noexcept {
   constexpr dimension_list perm{Perm...};
   constexpr bool ok = detail::is_permutation(perm, E::rank);
   if constexpr (!ok) {
-    static_assert(detail::check_permutation<transpose_op, shape_display_t<E::spec>, ok>());
+    if constexpr (perm.size() != E::rank) {
+      SXLA_DIAGNOSE(hlo::transpose, "{}: give one dimension per operand dimension ({} for rank {})", (E),
+                    (perm.size(), E::rank));
+    } else {
+      constexpr std::size_t at = detail::first_bad_dimension(perm, E::rank);
+      SXLA_DIAGNOSE(hlo::transpose,
+                    "{}: the dimensions are not a permutation of the operand dimensions (entry {} is {}: out of range "
+                    "or repeated)",
+                    (E), (at, perm[at]));
+    }
     return e;
   } else {
     return transpose_node<E, perm>{e};

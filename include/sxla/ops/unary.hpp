@@ -20,6 +20,18 @@
 
 namespace sxla {
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct abs;
+struct neg;
+struct sign;
+struct ceil;
+struct floor;
+struct round;
+struct round_nearest_even;
+struct is_finite;
+}  // namespace hlo
+
 namespace detail {
 
 template <class T>
@@ -44,6 +56,7 @@ constexpr F complex_abs(std::complex<F> z) noexcept {
 }  // namespace detail
 
 struct abs_op {
+  using name = hlo::abs;
   template <class T>
   using result = complex_component_t<T>;
   template <class T>
@@ -62,6 +75,7 @@ struct abs_op {
 };
 
 struct neg_op {
+  using name = hlo::neg;
   template <class T>
   using result = T;
   template <class T>
@@ -80,6 +94,7 @@ struct neg_op {
 };
 
 struct sign_op {
+  using name = hlo::sign;
   template <class T>
   using result = T;
   template <class T>
@@ -114,6 +129,7 @@ struct sign_op {
 // ceil, floor, round (ties away from zero) and round_nearest_even: floats only.
 template <int Kind>
 struct rounding_op {
+  using name = std::conditional_t<Kind == 0, hlo::ceil, std::conditional_t<Kind == 1, hlo::floor, std::conditional_t<Kind == 2, hlo::round, hlo::round_nearest_even>>>;
   template <class T>
   using result = T;
   template <class T>
@@ -145,6 +161,7 @@ using round_op = rounding_op<2>;
 using round_nearest_even_op = rounding_op<3>;
 
 struct is_finite_op {
+  using name = hlo::is_finite;
   template <class T>
   using result = bool;
   template <class T>

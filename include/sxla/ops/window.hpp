@@ -14,7 +14,9 @@
 
 #include <cstddef>
 
-#include "sxla/core/index.hpp"  // index_t, idx
+#include "sxla/core/diagnostics.hpp"  // SXLA_DIAGNOSE
+#include "sxla/core/index.hpp"        // index_t, idx
+#include "sxla/shape/print.hpp"       // diagnostic_display of shapes
 
 namespace sxla {
 
@@ -104,13 +106,26 @@ constexpr window_geometry make_window_geometry(const idx& dims, const idx& windo
   return g;
 }
 
-template <class Op, class Shape, window_error E>
-consteval bool check_window() {
-  static_assert(E != window_error::wrong_length,
-                "sxla: a window argument (dimensions, strides, dilations, padding) needs one entry per operand "
-                "dimension");
-  static_assert(E != window_error::window_below_one, "sxla: a window dimension, stride or dilation is below 1");
-  return E == window_error::none;
+// The error of a window geometry G over operand E, for op Op (reduce_window,
+// select_and_scatter).
+template <class Op, class E, window_geometry G>
+constexpr void report_window() noexcept {
+  if constexpr (G.error == window_error::wrong_length) {
+    SXLA_DIAGNOSE(Op,
+                  "{}: a window argument (dimensions, strides, dilations, padding) needs one entry per dimension "
+                  "(rank {}; window dimensions {}, strides {}, base dilations {}, window dilations {})",
+                  (E), (E::rank, G.window.size(), G.stride.size(), G.base_dilation.size(), G.window_dilation.size()));
+  } else if constexpr (G.error == window_error::window_below_one) {
+    constexpr std::size_t d = [] {
+      std::size_t k = 0;
+      while (G.window[k] >= 1 && G.stride[k] >= 1 && G.base_dilation[k] >= 1 && G.window_dilation[k] >= 1) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(Op,
+                  "{}: in dimension {}, the window ({}), stride ({}), base dilation ({}) and window dilation ({}) must "
+                  "be at least 1",
+                  (E), (d, G.window[d], G.stride[d], G.base_dilation[d], G.window_dilation[d]));
+  }
 }
 
 }  // namespace sxla

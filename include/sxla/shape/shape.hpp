@@ -13,24 +13,46 @@
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <type_traits>
 
+#include "sxla/core/diagnostics.hpp"   // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"  // primitive_type, native_type_t
 #include "sxla/core/index.hpp"         // index_t, multi_index
 #include "sxla/config.hpp"                   // SXLA_FORCE_INLINE
 #include "sxla/shape/layout_map.hpp"         // layout_map, delinearize, for_each_*
+#include "sxla/shape/print.hpp"              // shape_arg, diagnostic_display of shapes
 #include "sxla/shape/shape_spec.hpp"         // shape_spec, normalize_dimension
 #include "sxla/shape/static_layout_map.hpp"  // static_layout_map, detail::to_array
 #include "sxla/shape/validate.hpp"           // check_shape, valid_or_scalar
 
 namespace sxla {
 
+// The name of shape<S>::dimension<D> in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct dimension;
+}  // namespace hlo
+
 namespace detail {
-template <std::size_t Rank, index_t D>
+template <shape_spec S, std::size_t Rank, index_t D>
+constexpr auto report_dimension_number() noexcept {
+  if constexpr (D < -static_cast<index_t>(Rank) || D >= static_cast<index_t>(Rank)) {
+    SXLA_DIAGNOSE(hlo::dimension,
+                  "{}: dimension number {} is out of range for rank {} (negative numbers count from the end: -1 is "
+                  "the last dimension)",
+                  (shape_arg<S>), (D, Rank));
+  }
+  return true;
+}
+// D as an index into the dimensions; out of range, one compile error (the report is
+// instantiated through decltype, not evaluated, so that no second error follows) and 0.
+template <shape_spec S, std::size_t Rank, index_t D>
 consteval std::size_t checked_dimension() {
-  static_assert(D >= -static_cast<index_t>(Rank) && D < static_cast<index_t>(Rank),
-                "sxla: dimension number out of range for this shape's rank (negative "
-                "numbers count from the end: -1 is the last dimension)");
-  return static_cast<std::size_t>(normalize_dimension(Rank, D));
+  using reported = decltype(report_dimension_number<S, Rank, D>());
+  if constexpr (std::is_same_v<reported, bool> && D >= -static_cast<index_t>(Rank) && D < static_cast<index_t>(Rank)) {
+    return static_cast<std::size_t>(normalize_dimension(Rank, D));
+  } else {
+    return 0;
+  }
 }
 }  // namespace detail
 
@@ -67,7 +89,7 @@ struct shape {
 
   // Size of dimension D; D may be negative (-1 is the last dimension).
   template <index_t D>
-  static constexpr index_t dimension = dimensions[detail::checked_dimension<rank, D>()];
+  static constexpr index_t dimension = dimensions[detail::checked_dimension<S, rank, D>()];
 };
 
 // True for the instances of shape<S>.

@@ -7,9 +7,11 @@
 
 #include <type_traits>
 
-#include "sxla/shape/print.hpp"       // shape_display_t
+#include "sxla/core/diagnostics.hpp"  // SXLA_DIAGNOSE
+#include "sxla/shape/print.hpp"       // shape_arg, diagnostic_display of shapes
 #include "sxla/shape/shape.hpp"       // shape, for_each_index
 #include "sxla/shape/shape_spec.hpp"  // shape_spec, same_logical_shape
+#include "sxla/shape/validate.hpp"    // is_valid
 
 namespace sxla {
 
@@ -46,22 +48,41 @@ class workspace_assignment {
   W& ws_;
 };
 
+// The operations' names in compile errors (core/diagnostics.hpp): assignment (and
+// construction from another array) and whole-array equality.
+namespace hlo {
+struct assign;
+struct equal;
+}  // namespace hlo
+
 namespace detail {
-template <class To, class From, bool Same>
-consteval bool check_same_logical_shape() {
-  static_assert(Same,
-                "sxla: the shapes differ: element types and dimension sizes must match "
-                "(layouts may differ; to change the element type use x::convert)");
+template <shape_spec A, shape_spec B, class Op>
+constexpr auto report_shape_mismatch() noexcept {
+  // (An invalid spec has had its own error, from shape<S>.)
+  if constexpr (is_valid(A) && is_valid(B) && !same_logical_shape(A, B)) {
+    if constexpr (std::is_same_v<Op, hlo::assign>) {
+      SXLA_DIAGNOSE(Op,
+                    "{} from {}: the shapes differ: element types and dimension sizes must match (layouts may differ; "
+                    "to change the element type use x::convert)",
+                    (shape_arg<A>, shape_arg<B>), ());
+    } else {
+      SXLA_DIAGNOSE(Op,
+                    "{} and {}: the shapes differ: element types and dimension sizes must match (layouts may differ; "
+                    "to change the element type use x::convert)",
+                    (shape_arg<A>, shape_arg<B>), ());
+    }
+  }
   return true;
 }
 }  // namespace detail
 
-// Compile-time rule: A and B have the same element type and dimension sizes. On
-// failure the instantiation note shows both shapes as hlo<...> strings.
-template <shape_spec A, shape_spec B>
+// Compile-time rule: A and B have the same element type and dimension sizes. When they
+// do not, one compile error (core/diagnostics.hpp) names Op and shows both shapes. The
+// value is true either way, and the report is instantiated through decltype rather than
+// evaluated, so that a static_assert around it adds no second error.
+template <shape_spec A, shape_spec B, class Op = hlo::assign>
 consteval bool require_same_logical_shape() {
-  return detail::check_same_logical_shape<shape_display_t<A>, shape_display_t<B>,
-                                          same_logical_shape(A, B)>();
+  return std::is_same_v<decltype(detail::report_shape_mismatch<A, B, Op>()), bool>;
 }
 
 // True when A and B store their elements at the same offsets.
@@ -78,10 +99,11 @@ template <class Dst, storage_array Src>
 constexpr void copy_elements(Dst& dst, const Src& src) {
   using D = std::remove_cvref_t<Dst>;
   using S = std::remove_cvref_t<Src>;
-  static_assert(require_same_logical_shape<D::spec, S::spec>());
   auto* out = dst.data();
-  if constexpr (same_storage_layout_v<D, S> && !D::shape_type::is_padded &&
-                !D::shape_type::is_tiled) {
+  if constexpr (!same_logical_shape(D::spec, S::spec)) {
+    static_assert(require_same_logical_shape<D::spec, S::spec>());
+  } else if constexpr (same_storage_layout_v<D, S> && !D::shape_type::is_padded &&
+                       !D::shape_type::is_tiled) {
     const auto* in = src.data();
     for (index_t i = 0; i < D::storage_count; ++i) out[i] = in[i];
   } else {
@@ -94,12 +116,16 @@ constexpr void copy_elements(Dst& dst, const Src& src) {
 // layouts may differ. A shape mismatch is a compile error.
 template <storage_array A, storage_array B>
 constexpr bool operator==(const A& a, const B& b) {
-  static_assert(require_same_logical_shape<A::spec, B::spec>());
-  bool equal = true;
-  for_each_index<typename A::shape_type>([&](const auto& idx) {
-    if (!(a[idx] == b[idx])) equal = false;
-  });
-  return equal;
+  if constexpr (!same_logical_shape(A::spec, B::spec)) {
+    static_assert(require_same_logical_shape<A::spec, B::spec, hlo::equal>());
+    return false;
+  } else {
+    bool equal = true;
+    for_each_index<typename A::shape_type>([&](const auto& idx) {
+      if (!(a[idx] == b[idx])) equal = false;
+    });
+    return equal;
+  }
 }
 
 }  // namespace sxla

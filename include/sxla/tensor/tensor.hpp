@@ -142,17 +142,26 @@ class tensor {
 
   // The values of a lazy expression of the same element type and dimensions:
   // x::tensor<"f32[2,3]{0,1}"> t = a + b; (include <sxla/sxla.hpp> or expr/assign.hpp).
+  // (Of other dimensions: one compile error, and nothing evaluated to add more.)
   template <assignable_expression E>
   constexpr tensor(const E& e) noexcept {  // NOLINT: implicit by design
-    if (std::is_constant_evaluated() || shape_type::is_padded || shape_type::is_tiled) {
-      storage_ = {};
-      fill_padding();
+    if constexpr (!same_logical_shape(S, E::spec)) {
+      static_assert(require_same_logical_shape<S, E::spec>());
+    } else {
+      if (std::is_constant_evaluated() || shape_type::is_padded || shape_type::is_tiled) {
+        storage_ = {};
+        fill_padding();
+      }
+      evaluate_into(*this, e, fresh_destination{});
     }
-    evaluate_into(*this, e, fresh_destination{});
   }
   template <assignable_expression E>
   constexpr tensor& operator=(const E& e) noexcept {
-    evaluate_into(*this, e);
+    if constexpr (!same_logical_shape(S, E::spec)) {
+      static_assert(require_same_logical_shape<S, E::spec>());
+    } else {
+      evaluate_into(*this, e);
+    }
     return *this;
   }
   // t.using_workspace(ws) = e takes e's scratch memory from the caller's x::workspace.

@@ -17,27 +17,50 @@
 #include <type_traits>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/index.hpp"             // index_t, multi_index
 #include "sxla/core/workspace.hpp"         // workspace_object
+#include "sxla/shape/print.hpp"            // shape_arg, diagnostic_display of shapes
 #include "sxla/shape/shape.hpp"            // shape
 #include "sxla/shape/shape_spec.hpp"       // shape_spec
 #include "sxla/tensor/storage_array.hpp"   // storage_array, copy_elements
 
 namespace sxla {
 
+// The operation's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct view;
+}  // namespace hlo
+
 namespace detail {
-template <class Element, class Expected>
-consteval bool check_view_element() {
-  static_assert(std::is_same_v<std::remove_const_t<Element>, Expected>,
-                "sxla::view: the buffer's element type is not the shape's element type");
+// The errors of a view of S over a buffer of Have elements of type Element (const
+// aside): one compile error each, through core/diagnostics.hpp.
+template <shape_spec S, class Element, class Expected>
+constexpr auto report_view_element() noexcept {
+  if constexpr (!std::is_same_v<std::remove_const_t<Element>, Expected>) {
+    SXLA_DIAGNOSE(hlo::view, "{}: the buffer element type {} is not the element type of the shape",
+                  (shape_arg<S>, Element), ());
+  }
   return true;
 }
-template <std::size_t Have, std::size_t Need>
-consteval bool check_view_size() {
-  static_assert(Have >= Need,
-                "sxla::view: the buffer is smaller than the layout's storage size "
-                "(Need elements, padding included)");
+template <shape_spec S, std::size_t Have>
+constexpr auto report_view_size() noexcept {
+  constexpr auto need = static_cast<std::size_t>(shape<S>::storage_count);
+  if constexpr (Have < need) {
+    SXLA_DIAGNOSE(hlo::view, "{}: the buffer has {} elements; the layout stores {} (padding included)", (shape_arg<S>),
+                  (Have, need));
+  }
   return true;
+}
+// For static_assert: the report is instantiated (through decltype), not evaluated, so
+// that g++ adds no second error ("called in a constant expression"). Always true.
+template <shape_spec S, class Element, class Expected>
+consteval bool check_view_element() {
+  return std::is_same_v<decltype(report_view_element<S, Element, Expected>()), bool>;
+}
+template <shape_spec S, std::size_t Have>
+consteval bool check_view_size() {
+  return std::is_same_v<decltype(report_view_size<S, Have>()), bool>;
 }
 }  // namespace detail
 
@@ -47,7 +70,7 @@ class tensor_view {
   using shape_type = shape<S>;  // checks S
   using value_type = typename shape_type::value_type;
   using element_type = T;       // value_type, const for a read-only view
-  static_assert(detail::check_view_element<T, value_type>());
+  static_assert(detail::check_view_element<S, T, value_type>());
   static constexpr shape_spec spec = S;
   static constexpr std::size_t rank = shape_type::rank;
   static constexpr index_t element_count = shape_type::element_count;
@@ -82,7 +105,11 @@ class tensor_view {
   template <assignable_expression E>
     requires(!std::is_const_v<T>)
   constexpr tensor_view& operator=(const E& e) noexcept {
-    evaluate_into(*this, e);
+    if constexpr (!same_logical_shape(S, E::spec)) {
+      static_assert(require_same_logical_shape<S, E::spec>());  // one compile error, nothing evaluated
+    } else {
+      evaluate_into(*this, e);
+    }
     return *this;
   }
   // v.using_workspace(ws) = e takes e's scratch memory from the caller's x::workspace.
@@ -130,17 +157,17 @@ constexpr tensor_view<S, std::remove_pointer_t<P>> view(P storage) noexcept {
 // A view of a C array or std::array, whose size is checked at compile time.
 template <shape_spec S, class T, std::size_t N>
 constexpr tensor_view<S, T> view(T (&storage)[N]) noexcept {
-  static_assert(detail::check_view_size<N, static_cast<std::size_t>(shape<S>::storage_count)>());
+  static_assert(detail::check_view_size<S, N>());
   return tensor_view<S, T>(storage);
 }
 template <shape_spec S, class T, std::size_t N>
 constexpr tensor_view<S, T> view(std::array<T, N>& storage) noexcept {
-  static_assert(detail::check_view_size<N, static_cast<std::size_t>(shape<S>::storage_count)>());
+  static_assert(detail::check_view_size<S, N>());
   return tensor_view<S, T>(storage.data());
 }
 template <shape_spec S, class T, std::size_t N>
 constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept {
-  static_assert(detail::check_view_size<N, static_cast<std::size_t>(shape<S>::storage_count)>());
+  static_assert(detail::check_view_size<S, N>());
   return tensor_view<S, const T>(storage.data());
 }
 
