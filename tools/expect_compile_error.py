@@ -1,20 +1,30 @@
 #!/usr/bin/env python3
-"""Compile-fail driver: a diagnostic test passes only if the source fails to compile,
-the compiler's output contains every expected text, and the same source compiles
-cleanly with -DSXLA_CONTROL (its control variant), so the failure is the one meant.
+"""Compile-fail driver: a diagnostic test passes only if the source fails to compile with
+exactly one error, the first (and only) error line contains every expected text, and the
+same source compiles cleanly with -DSXLA_CONTROL (its control variant), so the failure is
+the one meant.
 
 usage: expect_compile_error.py --source FILE --compiler CXX [ARGS...] -- FLAGS...
 
-FILE holds one or more lines `// expect-error: <text>`; each <text> must appear in the
-compiler output (whitespace runs are compared as single blanks). Lines
-`// expect-error-gcc: <text>` and `// expect-error-clang: <text>` apply to one compiler
-only (how each prints template arguments differs). FILE must also use
+FILE holds one or more lines `// expect-error: <text>`; each <text> must appear on the
+first line of the compiler output that reports an error ("file:line:col: error: ...",
+whitespace runs compared as single blanks). Lines `// expect-error-gcc: <text>` and
+`// expect-error-clang: <text>` apply to one compiler only (g++ 12 shows the message with
+the op, the shapes as HLO text and the sizes filled in; clang 14 shows the shapes as array
+types in the static_assert's requirement and the message with {} placeholders: see
+include/sxla/core/diagnostics.hpp). `// expect-note: <text>` (and -gcc, -clang) may
+appear anywhere in the output: for what a compiler prints only in its instantiation
+notes. A second error line fails the test: one mistake, one error. FILE must also use
 `#ifdef SXLA_CONTROL` to provide a variant that compiles.
 """
 import os
 import re
 import subprocess
 import sys
+
+# An error line: "path:line:col: error: ..." (or "fatal error:"), not an indented note or
+# a context line ("In instantiation of ...").
+ERROR_LINE = re.compile(r'^\S[^\n]*?:(?:\d+:\d+:)? (?:fatal )?error: ', re.M)
 
 
 def parse_args(argv):
@@ -40,7 +50,13 @@ def parse_args(argv):
 
 
 def squash(text):
-    return re.sub(r'\s+', ' ', text)
+    return re.sub(r'\s+', ' ', text).strip()
+
+
+def directives(text, kind, family):
+    found = [m.strip() for m in re.findall(r'^\s*// expect-' + kind + r':(.*)$', text, re.M)]
+    found += [m.strip() for m in re.findall(r'^\s*// expect-' + kind + '-' + family + r':(.*)$', text, re.M)]
+    return found
 
 
 def compile_(compiler, flags, source, extra):
@@ -57,8 +73,8 @@ def main():
         text = f.read()
     family = 'clang' if 'clang' in subprocess.run(compiler + ['--version'], stdout=subprocess.PIPE,
                                                     universal_newlines=True).stdout else 'gcc'
-    expected = [m.strip() for m in re.findall(r'^\s*// expect-error:(.*)$', text, re.M)]
-    expected += [m.strip() for m in re.findall(r'^\s*// expect-error-' + family + r':(.*)$', text, re.M)]
+    expected = directives(text, 'error', family)
+    notes = directives(text, 'note', family)
     if not expected:
         sys.exit(f'{source}: no "// expect-error:" line')
     if 'SXLA_CONTROL' not in text:
@@ -68,18 +84,31 @@ def main():
     if code == 0:
         print(' '.join(cmd))
         sys.exit(f'{source}: compiled, but it must fail with: {expected}')
-    missing = [e for e in expected if squash(e) not in squash(out)]
+    errors = [out[m.start():out.find('\n', m.start()) if '\n' in out[m.start():] else len(out)]
+              for m in ERROR_LINE.finditer(out)]
+    if not errors:
+        print(out)
+        sys.exit(f'{source}: failed to compile, but no line reports an error')
+    first = squash(errors[0])
+    missing = [e for e in expected if squash(e) not in first]
     if missing:
         print(out)
-        sys.exit(f'{source}: failed to compile, but the output lacks: {missing}')
+        sys.exit(f'{source}: the first error line lacks: {missing}\nfirst error line: {errors[0]}')
+    missing = [n for n in notes if squash(n) not in squash(out)]
+    if missing:
+        print(out)
+        sys.exit(f'{source}: the output lacks: {missing}')
+    if len(errors) != 1:
+        print(out)
+        sys.exit(f'{source}: {len(errors)} errors, where one mistake must give one error:\n' + '\n'.join(errors))
 
     code, out, cmd = compile_(compiler, flags, source, ['-DSXLA_CONTROL', '-Wall', '-Wextra', '-Werror'])
     if code != 0:
         print(' '.join(cmd))
         print(out)
         sys.exit(f'{source}: the SXLA_CONTROL variant must compile')
-    print(f'{os.path.basename(source)} ({family}): fails as expected, {len(expected)} text(s) '
-          'found; the control variant compiles')
+    print(f'{os.path.basename(source)} ({family}): one error, with {len(expected)} expected text(s) on it'
+          f'{f" and {len(notes)} in the notes" if notes else ""}; the control variant compiles')
 
 
 if __name__ == '__main__':

@@ -1,9 +1,8 @@
 // Compile-fail: equal ranks, a dimension that differs and is not 1 (seed 003: (7,2,5) and
 // (7,2,6) are incompatible).
-// expect-error: sxla: elementwise op: the operands' shapes are not compatible: a dimension size differs and neither size is 1
-// expect-error-gcc: Op = sxla::mul_op
-// expect-error-gcc: Lhs = sxla::hlo<'s', '3', '2', '[', '7', ',', '2', ',', '5', ']'>; Rhs = sxla::hlo<'s', '3', '2', '[', '7', ',', '2', ',', '6', ']'>
-// expect-error-clang: check_broadcast<sxla::mul_op_t, sxla::hlo<'s', '3', '2', '[', '7', ',', '2', ',', '5', ']'>, sxla::hlo<'s', '3', '2', '[', '7', ',', '2', ',', '6', ']'>
+// expect-error-gcc: sxla: mul: s32[7,2,5] and s32[7,2,6]: dimension 2 differs (5 and 6); sizes must be equal, or one of them 1
+// expect-error-clang: sxla::diagnostic<sxla::hlo::mul, sxla::hlo::s32[7][2][5], sxla::hlo::s32[7][2][6]>::values<2, 5, 6>
+// expect-error-clang: sxla: {}: {} and {}: dimension {} differs ({} and {}); sizes must be equal, or one of them 1
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"s32[7,2,5]"> a;

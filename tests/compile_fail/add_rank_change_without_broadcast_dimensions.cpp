@@ -1,8 +1,7 @@
 // Compile-fail: a rank change without broadcast_dimensions; the op and both shapes show.
-// expect-error: sxla: elementwise op: the operands' ranks differ; a rank change needs x::broadcast_dimensions
-// expect-error-gcc: Op = sxla::add_op
-// expect-error-gcc: Lhs = sxla::hlo<'f', '3', '2', '[', '2', ',', '3', ']'>; Rhs = sxla::hlo<'f', '3', '2', '[', '3', ']'>
-// expect-error-clang: check_broadcast<sxla::add_op_t, sxla::hlo<'f', '3', '2', '[', '2', ',', '3', ']'>, sxla::hlo<'f', '3', '2', '[', '3', ']'>
+// expect-error-gcc: sxla: add: f32[2,3] and f32[3]: the ranks differ (2 and 1); a rank change needs x::broadcast_dimensions (only a scalar broadcasts without them)
+// expect-error-clang: sxla::diagnostic<sxla::hlo::add, sxla::hlo::f32[2][3], sxla::hlo::f32[3]>::values<2, 1>
+// expect-error-clang: sxla: {}: {} and {}: the ranks differ ({} and {}); a rank change needs x::broadcast_dimensions (only a scalar broadcasts without them)
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"f32[2,3]"> m;

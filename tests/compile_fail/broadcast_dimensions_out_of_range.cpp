@@ -1,5 +1,7 @@
 // Compile-fail: a broadcast dimension the higher-rank operand does not have.
-// expect-error: sxla: elementwise op: broadcast_dimensions names a dimension that the higher-rank operand does not have
+// expect-error-gcc: sxla: sub: f32[2,3] and f32[3]: broadcast_dimensions names dimension 2, which the higher-rank operand (rank 2) does not have
+// expect-error-clang: sxla::diagnostic<sxla::hlo::sub, sxla::hlo::f32[2][3], sxla::hlo::f32[3]>::values<2, 2>
+// expect-error-clang: sxla: {}: {} and {}: broadcast_dimensions names dimension {}, which the higher-rank operand (rank {}) does not have
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"f32[2,3]"> m;

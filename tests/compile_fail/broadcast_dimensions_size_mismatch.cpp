@@ -1,5 +1,7 @@
 // Compile-fail: broadcast_dimensions mapping a vector of 4 onto a dimension of size 3.
-// expect-error: sxla: elementwise op: the operands' shapes are not compatible: a dimension size differs and neither size is 1
+// expect-error-gcc: sxla: add: f32[2,3] and f32[4]: broadcast_dimensions maps dimension 0 (size 4) of the lower-rank operand to dimension 1 (size 3); sizes must be equal, or one of them 1
+// expect-error-clang: sxla::diagnostic<sxla::hlo::add, sxla::hlo::f32[2][3], sxla::hlo::f32[4]>::values<0, 4, 1, 3>
+// expect-error-clang: sxla: {}: {} and {}: broadcast_dimensions maps dimension {} (size {}) of the lower-rank operand to dimension {} (size {}); sizes must be equal, or one of them 1
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"f32[2,3]"> m;

@@ -1,5 +1,7 @@
 // Compile-fail: paired batch dimensions of different sizes (4 and 5).
-// expect-error: sxla::dot_general: paired batch dimensions of lhs and rhs differ in size
+// expect-error-gcc: sxla: dot_general: f32[4,2,3] and f32[5,3,2]: batch dimension 0 of lhs (size 4) and 0 of rhs (size 5) differ in size
+// expect-error-clang: sxla::diagnostic<sxla::hlo::dot_general, sxla::hlo::f32[4][2][3], sxla::hlo::f32[5][3][2]>::values<0, 4, 0, 5>
+// expect-error-clang: sxla: {}: {} and {}: batch dimension {} of lhs (size {}) and {} of rhs (size {}) differ in size
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"f32[4,2,3]"> a;

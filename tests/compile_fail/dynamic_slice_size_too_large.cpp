@@ -1,5 +1,7 @@
 // Compile-fail: a dynamic_slice size larger than the dimension.
-// expect-error: sxla::dynamic_slice: a slice size is negative or larger than the operand's dimension
+// expect-error-gcc: sxla: dynamic_slice: f32[5]: the slice size of dimension 0 is 6, outside [0, 5]
+// expect-error-clang: sxla::diagnostic<sxla::hlo::dynamic_slice, sxla::hlo::f32[5]>::values<0, 6, 5>
+// expect-error-clang: sxla: {}: {}: the slice size of dimension {} is {}, outside [0, {}]
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"f32[5]"> a;

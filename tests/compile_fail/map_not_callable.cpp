@@ -1,5 +1,7 @@
 // Compile-fail: a map computation that cannot take the operands' element types.
-// expect-error: sxla::map: the computation cannot be called with the operands' element types
+// expect-error-gcc: sxla: map: f32[3]: the computation <lambda(const std::string&)> cannot be called with the element types of the operands
+// expect-error-clang: sxla::diagnostic<sxla::hlo::map, sxla::hlo::f32[3], (lambda at
+// expect-error-clang: sxla: {}: {}: the computation {} cannot be called with the element types of the operands
 #include <sxla/sxla.hpp>
 
 #include <string>

@@ -1,5 +1,7 @@
 // Compile-fail: negative interior padding.
-// expect-error: sxla::pad: interior padding is negative
+// expect-error-gcc: sxla: pad: f32[5]: the interior padding of dimension 0 is negative (-1)
+// expect-error-clang: sxla::diagnostic<sxla::hlo::pad, sxla::hlo::f32[5]>::values<0, -1>
+// expect-error-clang: sxla: {}: {}: the interior padding of dimension {} is negative ({})
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"f32[5]"> a;

@@ -1,6 +1,7 @@
 // Compile-fail: a reshape to a different element count.
-// expect-error: sxla::reshape: the result shape's element count is not the operand's
-// expect-error-gcc: Operand = sxla::hlo<'f', '3', '2', '[', '4', ',', '2', ',', '3', ']'>; Out = sxla::hlo<'f', '3', '2', '[', '8', ',', '4', ']'>
+// expect-error-gcc: sxla: reshape: f32[4,2,3] to f32[8,4]: the element counts differ (24 and 32)
+// expect-error-clang: sxla::diagnostic<sxla::hlo::reshape, sxla::hlo::f32[4][2][3], sxla::hlo::f32[8][4]>::values<24, 32>
+// expect-error-clang: sxla: {}: {} to {}: the element counts differ ({} and {})
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"f32[4,2,3]"> v;

@@ -1,8 +1,10 @@
 // Compile-fail: a product whose scratch memory (532,480 bytes of packing) exceeds
 // SXLA_STACK_TEMPORARY_BYTES, in a build without SXLA_ALLOW_HEAP and without a workspace.
-// expect-error: needs more scratch memory than SXLA_STACK_TEMPORARY_BYTES
+// expect-error: more than SXLA_STACK_TEMPORARY_BYTES
 // expect-error: pass a workspace
-// expect-error-gcc: Op = sxla::dot_general_op; long unsigned int Bytes = 532480
+// expect-error-gcc: sxla: dot_general: this evaluation needs 532480 bytes of scratch memory, more than SXLA_STACK_TEMPORARY_BYTES (65536)
+// expect-error-clang: sxla::diagnostic<sxla::hlo::dot_general>::values<532480, 65536>
+// expect-error-clang: sxla: {}: this evaluation needs {} bytes of scratch memory
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"f32[256,256]"> a, b, c;

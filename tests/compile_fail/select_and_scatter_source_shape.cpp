@@ -1,5 +1,7 @@
 // Compile-fail: a select_and_scatter source that is not one element per window.
-// expect-error: sxla::select_and_scatter: the source must have the element type of the operand and the dimensions of reduce_window's result
+// expect-error-gcc: sxla: select_and_scatter: f32[4,6] and source f32[2,3]: the source must be f32[2,2], one element of the operand type per window
+// expect-error-clang: sxla::diagnostic<sxla::hlo::select_and_scatter, sxla::hlo::f32[4][6], sxla::hlo::f32[2][3], sxla::hlo::f32[2][2]>::values<>
+// expect-error-clang: sxla: {}: {} and source {}: the source must be {}, one element of the operand type per window
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"f32[4,6]"> a;

@@ -1,5 +1,7 @@
 // Compile-fail: a select whose predicate is not of element type pred.
-// expect-error: sxla::select: the predicate must have element type pred
+// expect-error-gcc: sxla: select: s32[4]: the predicate must have element type pred
+// expect-error-clang: sxla::diagnostic<sxla::hlo::select, sxla::hlo::s32[4]>::values<>
+// expect-error-clang: sxla: {}: {}: the predicate must have element type pred
 #include <sxla/sxla.hpp>
 
 sxla::tensor<"s32[4]"> v1, v2;

@@ -1,7 +1,7 @@
 // Compile-fail: a letter where a dimension size belongs; the position shows.
 // expect-error: sxla: malformed shape string: expected a dimension size
-// expect-error-gcc: AtCharacter = 6
-// expect-error-clang: report_shape_error<sxla::shape_error::expected_dimension, 6UL>
+// expect-note-gcc: AtCharacter = 6
+// expect-note-clang: report_shape_error<sxla::shape_error::expected_dimension, 6UL>
 #include <sxla/shape/shape.hpp>
 
 #ifdef SXLA_CONTROL

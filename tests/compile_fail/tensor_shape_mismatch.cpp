@@ -1,7 +1,7 @@
 // Compile-fail: a tensor built from one of other dimensions; both shapes show.
-// expect-error: sxla: the shapes differ: element types and dimension sizes must match
-// expect-error-gcc: To = sxla::hlo<'f', '3', '2', '[', '3', ',', '2', ']'>; From = sxla::hlo<'f', '3', '2', '[', '2', ',', '3', ']'>
-// expect-error-clang: check_same_logical_shape<sxla::hlo<'f', '3', '2', '[', '3', ',', '2', ']'>, sxla::hlo<'f', '3', '2', '[', '2', ',', '3', ']'>, false>
+// expect-error-gcc: sxla: assign: f32[3,2] from f32[2,3]: the shapes differ: element types and dimension sizes must match (layouts may differ; to change the element type use x::convert)
+// expect-error-clang: sxla::diagnostic<sxla::hlo::assign, sxla::hlo::f32[3][2], sxla::hlo::f32[2][3]>::values<>
+// expect-error-clang: sxla: {}: {} from {}: the shapes differ: element types and dimension sizes must match (layouts may differ; to change the element type use x::convert)
 #include <sxla/tensor/tensor.hpp>
 
 #ifdef SXLA_CONTROL
