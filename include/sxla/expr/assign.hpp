@@ -192,8 +192,9 @@ class noalias_assignment {
   constexpr void operator=(X&& x) && {  // NOLINT: assignment through a proxy returns nothing
     const auto e = as_operand(static_cast<X&&>(x));
     using E = std::remove_cvref_t<decltype(e)>;
-    static_assert(require_same_logical_shape<Dst::spec, E::spec>());
-    if constexpr (std::is_void_v<W>) {
+    if constexpr (!same_logical_shape(Dst::spec, E::spec)) {
+      static_assert(require_same_logical_shape<Dst::spec, E::spec>());  // one error, nothing evaluated
+    } else if constexpr (std::is_void_v<W>) {
       evaluate(dst_, e);
     } else {
       static_assert(detail::check_workspace_size<W, detail::evaluate_scratch<Dst, E>>());

@@ -32,22 +32,6 @@ template <class E>
 concept assignable_expression =
     !storage_array<E> && requires { requires std::remove_cvref_t<E>::is_expression; };
 
-// t.using_workspace(ws) = e: e evaluated into t (evaluate_into(t, e, ws), expr/assign.hpp)
-// with its scratch memory from the caller's x::workspace ws (core/workspace.hpp).
-template <class Dst, class W>
-class workspace_assignment {
- public:
-  constexpr workspace_assignment(Dst& dst, W& ws) noexcept : dst_(dst), ws_(ws) {}
-  template <assignable_expression E>
-  void operator=(const E& e) && {  // NOLINT: assignment through a proxy returns nothing
-    evaluate_into(dst_, e, ws_);
-  }
-
- private:
-  Dst& dst_;
-  W& ws_;
-};
-
 // The operations' names in compile errors (core/diagnostics.hpp): assignment (and
 // construction from another array) and whole-array equality.
 namespace hlo {
@@ -84,6 +68,26 @@ template <shape_spec A, shape_spec B, class Op = hlo::assign>
 consteval bool require_same_logical_shape() {
   return std::is_same_v<decltype(detail::report_shape_mismatch<A, B, Op>()), bool>;
 }
+
+// t.using_workspace(ws) = e: e evaluated into t (evaluate_into(t, e, ws), expr/assign.hpp)
+// with its scratch memory from the caller's x::workspace ws (core/workspace.hpp).
+template <class Dst, class W>
+class workspace_assignment {
+ public:
+  constexpr workspace_assignment(Dst& dst, W& ws) noexcept : dst_(dst), ws_(ws) {}
+  template <assignable_expression E>
+  void operator=(const E& e) && {  // NOLINT: assignment through a proxy returns nothing
+    if constexpr (!same_logical_shape(Dst::spec, E::spec)) {
+      static_assert(require_same_logical_shape<Dst::spec, E::spec>());  // one error, nothing evaluated
+    } else {
+      evaluate_into(dst_, e, ws_);
+    }
+  }
+
+ private:
+  Dst& dst_;
+  W& ws_;
+};
 
 // True when A and B store their elements at the same offsets.
 template <storage_array A, storage_array B>
