@@ -67,14 +67,14 @@ TEST_CASE("shape/print: shapes in compile errors") {
   static_assert(std::extent_v<sxla::shape_display_t<"f32[2,0]">, 1> == 0);  // (no -Wpedantic warning)
   static_assert(std::is_same_v<sxla::shape_display_t<"s8[0,9999999999,9999999999]">,
                                sxla::hlo::shape<sxla::hlo::s8, 0, 9999999999, 9999999999>>);
-  // g++ shows the text filled in: the op's name, the shapes as HLO text (with a layout
-  // other than the default), the values.
+  // g++ shows the text filled in, in order: the op's name, the types (shapes as HLO text,
+  // with a layout other than the default), the values.
   using text = sxla::detail::diagnostic_text<
-      "sxla: {}: {} and {}: the ranks differ ({} and {}); {} is {}", sxla::hlo::add,
+      "sxla: {}: {} and {}, {}: the ranks differ ({} and {}); {}", sxla::hlo::add,
       sxla::detail::type_list<sxla::shape_arg<"f32[2,3]{0,1}">, sxla::shape_arg<"f32[4]{0}">, int>,
       sxla::detail::value_list<2, std::size_t{1}, true>>;
   CHECK_EQ(std::string_view(text::value.text),
-           "sxla: add: f32[2,3]{0,1} and f32[4]: the ranks differ (2 and 1); int is true");
+           "sxla: add: f32[2,3]{0,1} and f32[4], int: the ranks differ (2 and 1); true");
   static_assert(sizeof(text::value.text) == text::full.size() + 1);
   // clang's requirement lists the same: the op's tag, the display types, the values (as int).
   using args = sxla::detail::diagnostic_args<sxla::hlo::add, sxla::detail::type_list<sxla::shape_arg<"f32[4]">>,
