@@ -5,13 +5,21 @@
 #define SXLA_CONFIG_HPP
 
 // ---- SIMD backend -------------------------------------------------------------
-// Exactly one of SXLA_SIMD_HIGHWAY, SXLA_SIMD_XSIMD, SXLA_SIMD_SCALAR is defined to 1.
-// The meson option `simd` sets one; a plain `#include` without any picks Highway when
-// its headers are reachable and the scalar backend otherwise.
+// Exactly one of SXLA_SIMD_HIGHWAY, SXLA_SIMD_XSIMD, SXLA_SIMD_SCALAR ends up defined to
+// 1. The meson option `simd` sets one; a plain `#include` without any picks Highway when
+// its headers are reachable, else xsimd, else the scalar backend.
+//
+// Highway 1.0.3 has no target for x86-64's baseline (SSE2: what a compiler targets
+// without -march); there it would run one lane at a time. So on x86 without SSSE3 a
+// Highway build uses xsimd's SSE2 vectors instead when <xsimd/xsimd.hpp> is reachable
+// (SXLA_SIMD_HIGHWAY_ONLY=1 keeps Highway's one-lane target). simd::target_name() tells
+// which ran.
 #if !defined(SXLA_SIMD_HIGHWAY) && !defined(SXLA_SIMD_XSIMD) && !defined(SXLA_SIMD_SCALAR)
 #if defined(__has_include)
 #if __has_include(<hwy/highway.h>)
 #define SXLA_SIMD_HIGHWAY 1
+#elif __has_include(<xsimd/xsimd.hpp>)
+#define SXLA_SIMD_XSIMD 1
 #else
 #define SXLA_SIMD_SCALAR 1
 #endif
@@ -20,8 +28,34 @@
 #endif
 #endif
 
+#if defined(SXLA_SIMD_HIGHWAY) && (defined(__x86_64__) || defined(__i386__)) && !defined(__SSSE3__) && \
+    defined(__SSE2__) && !defined(SXLA_SIMD_HIGHWAY_ONLY) && defined(__has_include)
+#if __has_include(<xsimd/xsimd.hpp>)
+#undef SXLA_SIMD_HIGHWAY
+#define SXLA_SIMD_XSIMD 1
+#define SXLA_SIMD_BASELINE_FALLBACK 1  // (simd/backend.hpp says so)
+#endif
+#endif
+
 #if (defined(SXLA_SIMD_HIGHWAY) + defined(SXLA_SIMD_XSIMD) + defined(SXLA_SIMD_SCALAR)) != 1
 #error "sxla: define exactly one of SXLA_SIMD_HIGHWAY, SXLA_SIMD_XSIMD, SXLA_SIMD_SCALAR"
+#endif
+
+// Whether the target has fused multiply-add instructions. Where it has, a multiply
+// feeding an add is one fma (XLA's CPU backend fuses the same way), the matrix-multiply
+// engine accumulates with fma and the transcendental kernels run; where it has not
+// (x86-64 without -march, -march=x86-64-v2), a multiply and an add round twice, as the
+// hardware does, and the transcendental functions are the C library's, lane by lane
+// (the kernels need exact fma, which software would compute slowly). Constant
+// evaluation follows the same rule, except for the transcendental functions, which it
+// always computes with the kernels.
+#ifndef SXLA_HAS_FMA
+#if defined(__FMA__) || defined(__aarch64__) || defined(__ARM_FEATURE_FMA) || \
+    (defined(__FP_FAST_FMA) && defined(__FP_FAST_FMAF))
+#define SXLA_HAS_FMA 1
+#else
+#define SXLA_HAS_FMA 0
+#endif
 #endif
 
 // ---- Static limits ------------------------------------------------------------

@@ -142,8 +142,9 @@ TEST_CASE("alloc: dot beyond the stack budget runs in the caller's workspace") {
   fill(a256, 0.01f);
   fill(b256, 0.02f);
   using product = decltype(x::dot(a256, b256));
-  // The sizes the issue measured with the heap: 256^3 packed 532,480 bytes.
-  static_assert(x::workspace_bytes<product, decltype(x::noalias(c256))> == 532480);
+  // Beyond the stack budget; on AVX-512, the 532,480 bytes the issue measured on the heap.
+  static_assert(x::workspace_bytes<product, decltype(x::noalias(c256))> > SXLA_STACK_TEMPORARY_BYTES);
+  static_assert(x::simd::lanes<float> != 16 || x::workspace_bytes<product, decltype(x::noalias(c256))> == 532480);
   static x::workspace_for<product, decltype(x::noalias(c256))> ws;
   CHECK_EQ(allocations_during([&] { x::noalias(c256).using_workspace(ws) = x::dot(a256, b256); }), 0);
   // With the aliasing check (c256 has the operands' type, so it might be one of them).

@@ -92,6 +92,10 @@ struct inputs {
 template <class T>
 constexpr bool is_f32 = std::is_same_v<T, float>;
 
+// Without FMA instructions the functions are the C library's (simd/math.hpp): glibc states
+// at most 4 ulps for these on x86_64 (its libm-test-ulps), which the bounds then allow.
+constexpr double library_bound(double bound) { return SXLA_HAS_FMA || bound >= 4 ? bound : 4; }
+
 // The scalar results are checked against the reference, then the vector results against
 // the scalar ones.
 template <class T, class F, class R>
@@ -108,7 +112,7 @@ void check_unary(const char* name, const std::vector<T>& xs, F f, R ref, double 
     }
   }
   INFO(std::string(name), ": worst ", worst, " ulp at x = ", str(worst_x), " (", xs.size(), " inputs)");
-  CHECK(worst <= bound);
+  CHECK(worst <= library_bound(bound));
   if constexpr (s::has_vec<T>) {
     constexpr std::size_t n = s::lanes<T>;
     std::size_t mismatches = 0;
@@ -140,7 +144,7 @@ void check_binary(const char* name, const std::vector<T>& xs, const std::vector<
     }
   }
   INFO(std::string(name), ": worst ", worst, " ulp at (", str(wx), ", ", str(wy), ")");
-  CHECK(worst <= bound);
+  CHECK(worst <= library_bound(bound));
   if constexpr (s::has_vec<T>) {
     constexpr std::size_t n = s::lanes<T>;
     std::size_t mismatches = 0;
@@ -153,16 +157,25 @@ void check_binary(const char* name, const std::vector<T>& xs, const std::vector<
   }
 }
 
+// got is want: the same bits (signed zeros count) for the kernels; the C library's
+// functions (no FMA, see library_bound) meet special values (zeros, infinities, NaN)
+// exactly and others within their bound (glibc's cbrt(27.0) is 3 + 1 ulp).
+template <class T>
+bool meets(T got, T want) {
+  if (SXLA_HAS_FMA || want == 0 || !std::isfinite(want)) return same_bits(got, want);
+  return ulp_error(got, static_cast<ld>(want)) <= library_bound(0);
+}
+
 // f(x) == want exactly (bits, so signed zeros count), in both instances.
 template <class T, class F>
 void expect(const char* name, F f, T x, T want) {
   const T got = f(x);
   INFO(std::string(name), "(", str(x), ") = ", str(got), ", want ", str(want));
-  CHECK(same_bits(got, want));
+  CHECK(meets(got, want));
   if constexpr (s::has_vec<T>) {
     T out[s::lanes<T>];
     s::store(f(s::splat<s::vec<T>>(x)), out);
-    CHECK(same_bits(out[0], want));
+    CHECK(meets(out[0], want));
   }
 }
 template <class T, class F>
@@ -170,11 +183,11 @@ void expect2(const char* name, F f, T x, T y, T want) {
   const T got = f(x, y);
   INFO(std::string(name), "(", str(x), ", ", str(y), ") = ", str(got), ", want ",
        str(want));
-  CHECK(same_bits(got, want));
+  CHECK(meets(got, want));
   if constexpr (s::has_vec<T>) {
     T out[s::lanes<T>];
     s::store(f(s::splat<s::vec<T>>(x), s::splat<s::vec<T>>(y)), out);
-    CHECK(same_bits(out[0], want));
+    CHECK(meets(out[0], want));
   }
 }
 
@@ -565,6 +578,7 @@ TEST_CASE_TEMPLATE("simd/math: compile-time results equal run-time ones", T, flo
   static_assert(std::size(at_compile_time<T>::values) == std::size(run));
   for (std::size_t i = 0; i < std::size(run); ++i) {
     INFO("value ", i);
-    CHECK(same_bits(at_compile_time<T>::values[i], run[i]));
+    // (Without FMA the run-time values are the C library's: within its bound.)
+    CHECK(meets(run[i], at_compile_time<T>::values[i]));
   }
 }

@@ -54,11 +54,15 @@ using lane_for_t = std::conditional_t<
     !std::is_same_v<T, bool>, T,
     std::conditional_t<std::is_void_v<typename E::lane_type>, std::uint8_t, typename E::lane_type>>;
 
-// Whether expression E can be written to element type T with vectors.
+// Whether expression E can be written to element type T with vectors (of more than one
+// lane: Highway's one-lane target, SXLA_SIMD_HIGHWAY_ONLY without SSSE3, runs the plain
+// element loop, which the compiler may vectorise itself).
 template <class E, class T>
 inline constexpr bool vector_path = [] {
   using L = lane_for_t<E, T>;
   if constexpr (!simd::has_vec<L>) {
+    return false;
+  } else if constexpr (simd::lanes<L> == 1) {
     return false;
   } else if constexpr (!std::is_same_v<T, bool> && !simd::has_vec<T>) {
     return false;

@@ -21,7 +21,7 @@
 #include <limits>
 #include <type_traits>
 
-#include "sxla/config.hpp"                  // SXLA_FORCE_INLINE
+#include "sxla/config.hpp"                  // SXLA_FORCE_INLINE, SXLA_HAS_FMA
 #include "sxla/core/element_type.hpp"       // primitive_type_of, is_complex_v, is_*
 #include "sxla/expr/elementwise_node.hpp"   // detail::is_small_float_v
 #include "sxla/expr/make_elementwise.hpp"   // binary_fn
@@ -176,7 +176,7 @@ struct fma_op {
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b, V c) const noexcept {
     if constexpr (NegateProduct) a = simd::neg(a);
     if constexpr (NegateAddend) c = simd::neg(c);
-    return simd::fma(a, b, c);
+    return simd::fma(a, b, c);  // (built only where the target has FMA: fuse_multiply)
   }
 };
 
@@ -196,14 +196,18 @@ inline constexpr bool is_float_product<elementwise_node<mul_op_t, A, B>> =
 // increases precision"); sxla does the same, deterministically, so every backend and
 // the scalar path round alike: add(mul(a, b), c) and add(c, mul(a, b)) are fma(a, b, c),
 // sub(mul(a, b), c) is fma(a, b, -c) and sub(c, mul(a, b)) is fma(-a, b, c), for f32
-// and f64 (f16 and bf16 round every op back to 16 bits, so they are left alone).
+// and f64 (f16 and bf16 round every op back to 16 bits, so they are left alone). As
+// XLA, only where the target has FMA instructions (SXLA_HAS_FMA): elsewhere a multiply
+// and an add round twice, and cost no software fma.
 template <bool Subtract, class N>
 constexpr N fuse_multiply(const N& n) noexcept {
   return n;
 }
 template <bool Subtract, class F, class X, class Y>
 constexpr auto fuse_multiply(const elementwise_node<F, X, Y>& n) noexcept {
-  if constexpr (is_float_product<X>) {
+  if constexpr (!SXLA_HAS_FMA) {
+    return n;
+  } else if constexpr (is_float_product<X>) {
     const X& p = n.ops.template get<0>();
     using fma_t = fma_op<false, Subtract>;
     return make_nary_node(fma_t{}, p.ops.template get<0>(), p.ops.template get<1>(), n.ops.template get<1>());

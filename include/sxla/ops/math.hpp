@@ -153,10 +153,12 @@ constexpr cplx<F> complex_reciprocal(cplx<F> z) noexcept {
 template <class T>
 inline constexpr bool is_math_element = is_float_element<T> || is_complex_v<T>;
 
-// The kernels take float and double lanes; f16 and bf16 arrive as float.
+// The kernels take float and double lanes; f16 and bf16 arrive as float. Without FMA
+// instructions the kernels give way to the C library (simd/math.hpp), one element at a
+// time: then the op runs element by element too, as a plain loop would.
 template <class L, class T>
 inline constexpr bool math_vectorizable =
-    simd::has_vec<T> && (std::is_same_v<T, float> || std::is_same_v<T, double>);
+    simd::has_vec<T> && (std::is_same_v<T, float> || std::is_same_v<T, double>) && SXLA_HAS_FMA;
 
 }  // namespace detail
 
@@ -169,7 +171,9 @@ struct math_unary_op {
   template <class T>
   static constexpr bool accepts = Kind::complex_too ? detail::is_math_element<T> : detail::is_float_element<T>;
   template <class L, class T>
-  static constexpr bool vectorizable = detail::math_vectorizable<L, T>;
+  static constexpr bool vectorizable =
+      detail::math_vectorizable<L, T> || (requires { requires Kind::instruction; } && simd::has_vec<T> &&
+                                          (std::is_same_v<T, float> || std::is_same_v<T, double>));
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
@@ -257,6 +261,7 @@ struct tanh {
 };
 struct sqrt {
   static constexpr bool complex_too = true;
+  static constexpr bool instruction = true;  // no kernel: vectors even without FMA
   template <class V>
   static constexpr V real(V x) noexcept { return simd::sqrt(x); }
   template <class C>
@@ -264,6 +269,7 @@ struct sqrt {
 };
 struct rsqrt {
   static constexpr bool complex_too = true;
+  static constexpr bool instruction = true;  // no kernel: vectors even without FMA
   template <class V>
   static constexpr V real(V x) noexcept {
     return simd::div(simd::splat<V>(simd::element_of<V>(1)), simd::sqrt(x));

@@ -20,6 +20,14 @@
 #if defined(__AVX512F__) && defined(__AVXVNNI__) && !defined(HWY_WANT_AVX3_DL)
 #define HWY_WANT_AVX3_DL 1
 #endif
+// Highway 1.0.3 grants its SSE4, AVX2 and AVX-512 targets only when the compiler also
+// targets AES and PCLMUL, which -march=x86-64-v3 and -v4 do not enable (-march=native
+// does): such builds would get SSSE3. sxla uses neither instruction, and
+// HWY_DISABLE_PCLMUL_AES is Highway's switch that drops the requirement (and its AES and
+// carry-less multiply ops). A program that includes Highway before sxla needs it too.
+#if !defined(HWY_DISABLE_PCLMUL_AES) && !(defined(__AES__) && defined(__PCLMUL__))
+#define HWY_DISABLE_PCLMUL_AES 1
+#endif
 #include <hwy/highway.h>
 #elif defined(SXLA_SIMD_XSIMD)
 // g++ 12.2 warns "'__Y' is used uninitialized" inside its own AVX-512 intrinsics
@@ -33,6 +41,24 @@
 #include <xsimd/xsimd.hpp>
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
+#endif
+
+// On x86 without AVX2 (no -march: x86-64's SSE2 baseline), say once, at compile time,
+// that the build leaves the machine's vectors and FMA unused. A note with g++; a warning
+// that -Werror does not turn into an error with clang. SXLA_QUIET_TARGET silences it.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX2__) && !defined(SXLA_QUIET_TARGET)
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic warning "-W#pragma-messages"
+#endif
+#if defined(SXLA_SIMD_SCALAR)
+#pragma message("sxla: built for x86 without AVX2 and with the scalar backend: one lane at a time, no FMA. Add -march=native (or -march=x86-64-v3 for AVX2, -march=x86-64-v4 for AVX-512). Define SXLA_QUIET_TARGET to silence this.")
+#else
+#pragma message("sxla: built for x86 without AVX2 (SSE vectors at most, no FMA). Add -march=native (or -march=x86-64-v3 for AVX2, -march=x86-64-v4 for AVX-512). Define SXLA_QUIET_TARGET to silence this.")
+#endif
+#if defined(__clang__)
+#pragma clang diagnostic pop
 #endif
 #endif
 

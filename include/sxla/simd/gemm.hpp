@@ -21,6 +21,8 @@
 // block the terms are accumulated in order by fma from 0 (acc = fma(a, b, acc)), and the
 // blocks' sums are added in order (C = b_0, C = C + b_1, ...). block_sum_order() tells
 // kc for a type; dot's element-by-element path (and the test's reference) follows it.
+// On targets without FMA instructions (SXLA_HAS_FMA 0) each term is a rounded product
+// added to the accumulator (mul_add), in the same order.
 //
 // Small static products (every dimension at most small_gemm_limit) skip packing: the
 // same register blocking runs straight on the operands, every loop bound a constant.
@@ -37,7 +39,7 @@
 
 #include "sxla/config.hpp"         // SXLA_FORCE_INLINE, SXLA_L1D_BYTES, SXLA_L2_BYTES, SXLA_L3_BYTES
 #include "sxla/core/index.hpp"     // index_t
-#include "sxla/simd/vec.hpp"       // vec, load, store, load_n, store_n, fma, splat, lanes
+#include "sxla/simd/vec.hpp"       // vec, load, store, load_n, store_n, mul_add, splat, lanes
 
 namespace sxla::simd {
 
@@ -121,11 +123,11 @@ template <class V>
 SXLA_FORCE_INLINE constexpr V madd(V a, V b, V acc) noexcept {
   if constexpr (is_complex_v<V>) {
     using R = typename V::value_type;
-    const R re = simd::fma(-a.imag(), b.imag(), simd::fma(a.real(), b.real(), acc.real()));
-    const R im = simd::fma(a.imag(), b.real(), simd::fma(a.real(), b.imag(), acc.imag()));
+    const R re = simd::mul_add(-a.imag(), b.imag(), simd::mul_add(a.real(), b.real(), acc.real()));
+    const R im = simd::mul_add(a.imag(), b.real(), simd::mul_add(a.real(), b.imag(), acc.imag()));
     return {re, im};
   } else {
-    return simd::fma(a, b, acc);
+    return simd::mul_add(a, b, acc);
   }
 }
 }  // namespace gemm_detail

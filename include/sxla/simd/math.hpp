@@ -43,11 +43,13 @@
 #define SXLA_SIMD_MATH_HPP
 
 #include <bit>
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
 
-#include "sxla/config.hpp"       // SXLA_FORCE_INLINE
+#include "sxla/config.hpp"       // SXLA_FORCE_INLINE, SXLA_HAS_FMA
 #include "sxla/simd/scalar.hpp"  // lane_t, rebind_t, splat, fma, mul, select, bitcast, shl, ...
 #include "sxla/simd/vec.hpp"     // vec and the vector operators (+ - * / < == ...)
 
@@ -709,11 +711,46 @@ constexpr pair<V> log_extended(V x) noexcept {
   return fast_two_sum(h.hi, lo);
 }
 
+// Without FMA instructions (config.hpp: SXLA_HAS_FMA) the kernels, which need exact
+// fma, would spend their time in software fma: at run time the public functions below
+// call the C library instead, lane by lane (constant evaluation keeps the kernels).
+template <class V, class F, class... W>
+SXLA_FORCE_INLINE V libm_lanes(F f, V x, W... more) noexcept {
+  if constexpr (std::is_floating_point_v<V>) {
+    return f(x, more...);
+  } else {
+    using T = lane_t<V>;
+    constexpr std::size_t n = lanes<T>;
+    alignas(64) T a[n];
+    [[maybe_unused]] alignas(64) T b[n];
+    simd::store(x, a);
+    if constexpr (sizeof...(W) == 1) simd::store(more..., b);
+    for (std::size_t i = 0; i < n; ++i) {
+      if constexpr (sizeof...(W) == 1) {
+        a[i] = f(a[i], b[i]);
+      } else {
+        a[i] = f(a[i]);
+      }
+    }
+    return simd::load(static_cast<const T*>(a));
+  }
+}
+
+// Whether this evaluation calls the C library (no FMA, and not a constant evaluation).
+SXLA_FORCE_INLINE constexpr bool use_libm() noexcept {
+  if constexpr (SXLA_HAS_FMA) {
+    return false;
+  } else {
+    return !std::is_constant_evaluated();
+  }
+}
+
 }  // namespace math_detail
 
 // e^x. float: 1 ulp; double: 1 ulp.
 template <float_value V>
 constexpr V exp(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::exp(v); }, x);
   using T = lane_t<V>;
   using C = math_detail::consts<T>;
   namespace d = math_detail;
@@ -730,6 +767,7 @@ constexpr V exp(V x) noexcept {
 // e^x - 1, accurate near 0.
 template <float_value V>
 constexpr V expm1(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::expm1(v); }, x);
   using C = math_detail::consts<lane_t<V>>;
   namespace d = math_detail;
   const V r = d::fast_or_slow<V>(
@@ -742,6 +780,7 @@ constexpr V expm1(V x) noexcept {
 // Natural logarithm.
 template <float_value V>
 constexpr V log(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::log(v); }, x);
   using C = math_detail::consts<lane_t<V>>;
   namespace d = math_detail;
   return d::fast_or_slow<V>(
@@ -752,6 +791,7 @@ constexpr V log(V x) noexcept {
 // log(1 + x), accurate near 0.
 template <float_value V>
 constexpr V log1p(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::log1p(v); }, x);
   using C = math_detail::consts<lane_t<V>>;
   namespace d = math_detail;
   const auto ok = mask_and(x > d::k<V>(-1), x <= d::k<V>(C::max));
@@ -769,14 +809,17 @@ constexpr V log1p(V x) noexcept {
 
 template <float_value V>
 constexpr V sin(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::sin(v); }, x);
   return math_detail::trig<true>(x, [](math_detail::trig_reduced<V> t) { return math_detail::sin_from(t, 0); });
 }
 template <float_value V>
 constexpr V cos(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::cos(v); }, x);
   return math_detail::trig<false>(x, [](math_detail::trig_reduced<V> t) { return math_detail::sin_from(t, 1); });
 }
 template <float_value V>
 constexpr V tan(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::tan(v); }, x);
   return math_detail::trig<true>(x, [](math_detail::trig_reduced<V> t) { return math_detail::tan_from(t); });
 }
 
@@ -786,6 +829,7 @@ constexpr V tan(V x) noexcept {
 // the roundings of w and w + 1 are not correlated, 2.6 ulps at worst instead of 1.5.
 template <float_value V>
 constexpr V tanh(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::tanh(v); }, x);
   using C = math_detail::consts<lane_t<V>>;
   namespace d = math_detail;
   if constexpr (!is_vector_v<V>) {
@@ -799,6 +843,18 @@ constexpr V tanh(V x) noexcept {
 // The logistic function 1 / (1 + e^-x).
 template <float_value V>
 constexpr V logistic(V x) noexcept {
+  if (math_detail::use_libm()) {
+    return math_detail::libm_lanes<V>(
+        [](auto v) {
+          using F = decltype(v);
+          if (v < F(0)) {  // e^v / (1 + e^v): no overflow of e^-v for large negative v
+            const F e = std::exp(v);
+            return e / (F(1) + e);
+          }
+          return F(1) / (F(1) + std::exp(-v));
+        },
+        x);
+  }
   namespace d = math_detail;
   const auto nan = d::nan_lanes(x);
   const V xs = simd::select(nan, d::k<V>(0), x);
@@ -817,6 +873,7 @@ constexpr V logistic(V x) noexcept {
 // Cube root.
 template <float_value V>
 constexpr V cbrt(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::cbrt(v); }, x);
   using C = math_detail::consts<lane_t<V>>;
   namespace d = math_detail;
   const V ax = simd::abs(x);
@@ -835,6 +892,7 @@ constexpr V cbrt(V x) noexcept {
 // Arc tangent, in [-pi/2, pi/2].
 template <float_value V>
 constexpr V atan(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::atan(v); }, x);
   namespace d = math_detail;
   const auto nan = d::nan_lanes(x);
   const V ax = simd::select(nan, d::k<V>(0), simd::abs(x));
@@ -845,6 +903,7 @@ constexpr V atan(V x) noexcept {
 // The angle of the point (x, y), in [-pi, pi], with C99's special cases.
 template <float_value V>
 constexpr V atan2(V y, V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto a, auto b) { return std::atan2(a, b); }, y, x);
   namespace d = math_detail;
   const auto nan = mask_or(d::nan_lanes(x), d::nan_lanes(y));
   V ax = simd::abs(x), ay = simd::abs(y);
@@ -861,6 +920,7 @@ constexpr V atan2(V y, V x) noexcept {
 // x^y with C99's special cases: exp(y log x) with log x in extended precision.
 template <float_value V>
 constexpr V pow(V x, V y) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto a, auto b) { return std::pow(a, b); }, x, y);
   using T = lane_t<V>;
   using C = math_detail::consts<T>;
   namespace d = math_detail;

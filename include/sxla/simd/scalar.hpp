@@ -87,9 +87,11 @@ SXLA_FORCE_INLINE constexpr U convert(T x) noexcept {
 // vector path and a scalar path could then round differently. XLA rounds every op, so
 // the product of mul() goes through an empty asm that the compiler cannot see through:
 // it costs no instruction and keeps the product rounded.
+// Without FMA instructions there is nothing to fuse into, and nothing is done.
 template <class R>
-SXLA_FORCE_INLINE void opaque(R& x) noexcept {
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+SXLA_FORCE_INLINE void opaque([[maybe_unused]] R& x) noexcept {
+#if !SXLA_HAS_FMA
+#elif defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #if defined(__AVX512F__)
   asm("" : "+v"(x));
 #else
@@ -481,13 +483,26 @@ constexpr F round_exact(F x) noexcept {
 
 }  // namespace detail
 
-// a * b + c. Floating point: fused, one rounding (exact in constant evaluation as well).
-// Integers: wrapping.
+// a * b + c. Floating point: fused, one rounding (exact in constant evaluation as well;
+// without FMA instructions, the C library's, in software). Integers: wrapping.
 template <lane_type T>
 SXLA_FORCE_INLINE constexpr T fma(T a, T b, T c) noexcept {
   if constexpr (std::is_floating_point_v<T>) {
     if (std::is_constant_evaluated()) return detail::fma_exact(a, b, c);
     return std::fma(a, b, c);
+  } else {
+    return add(mul(a, b), c);
+  }
+}
+
+// a * b + c as the target computes it fastest: fma() where it has FMA instructions
+// (SXLA_HAS_FMA), else a rounded multiply and a rounded add. The elementwise ops' fused
+// multiply-add and the matrix-multiply engine use it; code that needs the single
+// rounding (an error-free product) uses fma().
+template <class V>
+SXLA_FORCE_INLINE constexpr V mul_add(V a, V b, V c) noexcept {
+  if constexpr (SXLA_HAS_FMA) {
+    return fma(a, b, c);
   } else {
     return add(mul(a, b), c);
   }

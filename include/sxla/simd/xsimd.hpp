@@ -199,10 +199,11 @@ template <class T>
 SXLA_FORCE_INLINE mask<T> mask_or(mask<T> a, mask<T> b) noexcept {
   return {a.raw | b.raw};
 }
-// (xsimd 8.1's ^ of two AVX-512 masks is an or; != is the exclusive or.)
+// xsimd 8.1's ^ of two AVX-512 masks is an or, and its != of two SSE float masks compares
+// them as floats (all-ones is a NaN: true != true): (a | b) & !(a & b) is right on both.
 template <class T>
 SXLA_FORCE_INLINE mask<T> mask_xor(mask<T> a, mask<T> b) noexcept {
-  return {a.raw != b.raw};
+  return {(a.raw | b.raw) & !(a.raw & b.raw)};
 }
 template <class T>
 SXLA_FORCE_INLINE mask<T> mask_not(mask<T> a) noexcept {
@@ -344,25 +345,37 @@ template <class T>
 SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
   return {xsimd::sqrt(a.raw)};
 }
+// Roundings keep the operand's sign (ceil(-0.5) is -0). xsimd 8.1 emulates them before
+// SSE4.1 by adding and subtracting 2^23 (2^52), which gives +0 there: the sign is put
+// back (xsimd::bitwise_or of the sign bit; a no-op for every other result).
+template <class T>
+SXLA_FORCE_INLINE vec<T> signed_rounding(xsimd::batch<T> r, xsimd::batch<T> a) noexcept {
+#if defined(__SSE4_1__) || !(defined(__x86_64__) || defined(__i386__))
+  (void)a;
+  return {r};
+#else
+  return {xsimd::bitwise_or(r, xsimd::bitwise_and(a, xsimd::batch<T>(T(-0.0))))};
+#endif
+}
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> floor(vec<T> a) noexcept {
-  return {xsimd::floor(a.raw)};
+  return signed_rounding<T>(xsimd::floor(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> ceil(vec<T> a) noexcept {
-  return {xsimd::ceil(a.raw)};
+  return signed_rounding<T>(xsimd::ceil(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> trunc(vec<T> a) noexcept {
-  return {xsimd::trunc(a.raw)};
+  return signed_rounding<T>(xsimd::trunc(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> round_even(vec<T> a) noexcept {
-  return {xsimd::nearbyint(a.raw)};
+  return signed_rounding<T>(xsimd::nearbyint(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
