@@ -25,13 +25,22 @@ constexpr std::size_t scratch_round(std::size_t n) noexcept {
   return (n + scratch_alignment - 1) / scratch_alignment * scratch_alignment;
 }
 
-// Scratch memory the caller owns: Bytes bytes, aligned to scratch_alignment. Its storage
-// is left uninitialised; where it lives (static storage, the heap, a linker section) is
-// the caller's choice.
+// Scratch memory the caller owns: Bytes bytes, aligned to scratch_alignment. Where it
+// lives (static storage, the heap, a linker section) is the caller's choice. Construction
+// writes one byte of every 4 KiB page, so that the operating system maps the pages then
+// and not during the first evaluation that uses them (a workspace in static storage or
+// fresh from the heap is otherwise mapped page by page on first use); the contents are
+// otherwise unspecified.
 template <std::size_t Bytes>
 struct workspace {
   static constexpr std::size_t size = Bytes;
   alignas(scratch_alignment) std::byte bytes[Bytes == 0 ? 1 : Bytes];
+
+  workspace() noexcept {
+    for (std::size_t i = 0; i < sizeof(bytes); i += 4096) bytes[i] = std::byte{0};
+  }
+  workspace(const workspace&) = delete;
+  workspace& operator=(const workspace&) = delete;
 
   std::byte* data() noexcept { return bytes; }
 };
