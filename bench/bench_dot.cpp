@@ -100,10 +100,13 @@ struct square {
 template <int N>
 void gemm_sxla(benchmark::State& state) {
   square<N> s;
-  x::noalias(*s.c) = x::dot(*s.a, *s.b);
+  // The packing buffers in a workspace the caller owns (expr/assign.hpp).
+  using product = decltype(x::dot(*s.a, *s.b));
+  const auto ws = std::make_unique<x::workspace_for<product, decltype(x::noalias(*s.c))>>();
+  x::noalias(*s.c).using_workspace(*ws) = x::dot(*s.a, *s.b);
   check(s.a->data(), s.b->data(), s.c->data(), N, N, N, "sxla");
   for (auto _ : state) {
-    x::noalias(*s.c) = x::dot(*s.a, *s.b);
+    x::noalias(*s.c).using_workspace(*ws) = x::dot(*s.a, *s.b);
     benchmark::DoNotOptimize(s.c->data());
     benchmark::ClobberMemory();
   }
@@ -232,11 +235,13 @@ void batched_sxla(benchmark::State& state) {
   fill(a->data(), 64 * 128 * 128, 3);
   fill(b->data(), 64 * 128 * 128, 4);
   using dims = x::dot_dims<x::idx{2}, x::idx{1}, x::idx{0}, x::idx{0}>;
-  x::noalias(*c) = x::dot_general<dims>(*a, *b);
+  using product = decltype(x::dot_general<dims>(*a, *b));
+  const auto ws = std::make_unique<x::workspace_for<product, decltype(x::noalias(*c))>>();
+  x::noalias(*c).using_workspace(*ws) = x::dot_general<dims>(*a, *b);
   for (int t = 0; t < 64; t += 21)
     check(a->data() + t * 128 * 128, b->data() + t * 128 * 128, c->data() + t * 128 * 128, 128, 128, 128, "batched");
   for (auto _ : state) {
-    x::noalias(*c) = x::dot_general<dims>(*a, *b);
+    x::noalias(*c).using_workspace(*ws) = x::dot_general<dims>(*a, *b);
     benchmark::ClobberMemory();
   }
   set_flops(state, 64.0 * 128, 128, 128);
@@ -293,8 +298,11 @@ struct dense {
 
 void dense_fused(benchmark::State& state) {
   dense d;
+  using layer = decltype(x::max(x::add(x::dot(*d.in, *d.w), d.bias, x::broadcast_dimensions<1>), 0.0f));
+  const auto ws = std::make_unique<x::workspace_for<layer, decltype(x::noalias(*d.out))>>();
   auto run = [&] {
-    x::noalias(*d.out) = x::max(x::add(x::dot(*d.in, *d.w), d.bias, x::broadcast_dimensions<1>), 0.0f);
+    x::noalias(*d.out).using_workspace(*ws) =
+        x::max(x::add(x::dot(*d.in, *d.w), d.bias, x::broadcast_dimensions<1>), 0.0f);
   };
   run();
   d.verify();
@@ -308,8 +316,9 @@ BENCHMARK(dense_fused)->Name("dense/sxla_fused");
 
 void dense_unfused(benchmark::State& state) {
   dense d;
+  const auto ws = std::make_unique<x::workspace_for<decltype(x::dot(*d.in, *d.w)), decltype(x::noalias(*d.tmp))>>();
   auto run = [&] {
-    x::noalias(*d.tmp) = x::dot(*d.in, *d.w);
+    x::noalias(*d.tmp).using_workspace(*ws) = x::dot(*d.in, *d.w);
     x::noalias(*d.out) = x::max(x::add(*d.tmp, d.bias, x::broadcast_dimensions<1>), 0.0f);
   };
   run();
