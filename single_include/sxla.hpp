@@ -15,13 +15,21 @@
 #define SXLA_CONFIG_HPP
 
 // ---- SIMD backend -------------------------------------------------------------
-// Exactly one of SXLA_SIMD_HIGHWAY, SXLA_SIMD_XSIMD, SXLA_SIMD_SCALAR is defined to 1.
-// The meson option `simd` sets one; a plain `#include` without any picks Highway when
-// its headers are reachable and the scalar backend otherwise.
+// Exactly one of SXLA_SIMD_HIGHWAY, SXLA_SIMD_XSIMD, SXLA_SIMD_SCALAR ends up defined to
+// 1. The meson option `simd` sets one; a plain `#include` without any picks Highway when
+// its headers are reachable, else xsimd, else the scalar backend.
+//
+// Highway 1.0.3 has no target for x86-64's baseline (SSE2: what a compiler targets
+// without -march); there it would run one lane at a time. So on x86 without SSSE3 a
+// Highway build uses xsimd's SSE2 vectors instead when <xsimd/xsimd.hpp> is reachable
+// (SXLA_SIMD_HIGHWAY_ONLY=1 keeps Highway's one-lane target). simd::target_name() tells
+// which ran.
 #if !defined(SXLA_SIMD_HIGHWAY) && !defined(SXLA_SIMD_XSIMD) && !defined(SXLA_SIMD_SCALAR)
 #if defined(__has_include)
 #if __has_include(<hwy/highway.h>)
 #define SXLA_SIMD_HIGHWAY 1
+#elif __has_include(<xsimd/xsimd.hpp>)
+#define SXLA_SIMD_XSIMD 1
 #else
 #define SXLA_SIMD_SCALAR 1
 #endif
@@ -30,8 +38,34 @@
 #endif
 #endif
 
+#if defined(SXLA_SIMD_HIGHWAY) && (defined(__x86_64__) || defined(__i386__)) && !defined(__SSSE3__) && \
+    defined(__SSE2__) && !defined(SXLA_SIMD_HIGHWAY_ONLY) && defined(__has_include)
+#if __has_include(<xsimd/xsimd.hpp>)
+#undef SXLA_SIMD_HIGHWAY
+#define SXLA_SIMD_XSIMD 1
+#define SXLA_SIMD_BASELINE_FALLBACK 1  // (simd/backend.hpp says so)
+#endif
+#endif
+
 #if (defined(SXLA_SIMD_HIGHWAY) + defined(SXLA_SIMD_XSIMD) + defined(SXLA_SIMD_SCALAR)) != 1
 #error "sxla: define exactly one of SXLA_SIMD_HIGHWAY, SXLA_SIMD_XSIMD, SXLA_SIMD_SCALAR"
+#endif
+
+// Whether the target has fused multiply-add instructions. Where it has, a multiply
+// feeding an add is one fma (XLA's CPU backend fuses the same way), the matrix-multiply
+// engine accumulates with fma and the transcendental kernels run; where it has not
+// (x86-64 without -march, -march=x86-64-v2), a multiply and an add round twice, as the
+// hardware does, and the transcendental functions are the C library's, lane by lane
+// (the kernels need exact fma, which software would compute slowly). Constant
+// evaluation follows the same rule, except for the transcendental functions, which it
+// always computes with the kernels.
+#ifndef SXLA_HAS_FMA
+#if defined(__FMA__) || defined(__aarch64__) || defined(__ARM_FEATURE_FMA) || \
+    (defined(__FP_FAST_FMA) && defined(__FP_FAST_FMAF))
+#define SXLA_HAS_FMA 1
+#else
+#define SXLA_HAS_FMA 0
+#endif
 #endif
 
 // ---- Static limits ------------------------------------------------------------
@@ -109,24 +143,36 @@ inline constexpr int version_patch = 0;
 // ---- end include/sxla/version.hpp ----
 
 // ---- begin include/sxla/core/diagnostics.hpp ----
-// sxla/core/diagnostics.hpp: types that exist only to be read in compiler messages.
-// hlo<'f','3','2','[','2',']'> spells a shape string as a character pack, which g++ 12
-// and clang++ 14 both print legibly (a string template argument prints as character
-// codes in clang 14). Rules that reject a shape are function templates taking these
-// types, so that both compilers name the shapes in the instantiation note.
+// sxla/core/diagnostics.hpp: compile errors that name the op, the shapes and the sizes.
+// A check that fails writes SXLA_DIAGNOSE(op, "text", (types...), (values...)) inside
+// `if constexpr (!ok)`, so nothing here is instantiated when the check passes. The op
+// is a tag type named as XLA's op in sxla's spelling (hlo::add, hlo::dot_general); the
+// text's {} stand, in order, for the op, the types and the values:
+//   SXLA_DIAGNOSE(hlo::add, "{} and {}: the ranks differ ({} and {})", (EA, EB), (2, 1))
+// g++ 12 prints a class-type template argument holding characters as a string, so the
+// error line carries the text filled in at compile time:
+//   error: invalid use of incomplete type 'struct sxla::compile_error<sxla::message<55>{
+//          "sxla: add: f32[2,3] and f32[4]: the ranks differ (2 and 1)"}>'
+// clang 14 prints that argument as character codes, so there the error is a static_assert
+// whose requirement lists the op, the types and the values, and whose message is the text:
+//   error: static_assert failed due to requirement 'sxla::diagnostic<sxla::hlo::add,
+//          sxla::hlo::f32[2][3], sxla::hlo::f32[4]>::values<2, 1>' "sxla: {}: {} and {}:
+//          the ranks differ ({} and {})"
+// Either way it is the only error. A type shows as itself (clang) and as its name (g++)
+// unless diagnostic_display says otherwise: shape/print.hpp shows anything that has a
+// shape (tensor, view, expression) as the shape, hlo::f32[2][3] (clang), f32[2,3] (g++);
+// it is usable where shape/print.hpp is included. Texts avoid quotes: g++ prints an
+// apostrophe as \'. A check that must be a constant (a static_assert at class scope)
+// names its report through decltype, instantiating it without evaluating it: evaluated,
+// g++ would add "called in a constant expression" (tensor/view.hpp has one).
 #ifndef SXLA_CORE_DIAGNOSTICS_HPP
 #define SXLA_CORE_DIAGNOSTICS_HPP
 
-namespace sxla {
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+#include <utility>
 
-// A shape string, for diagnostics only (see shape_display_t in shape/print.hpp).
-template <char... Text>
-struct hlo {};
-
-}  // namespace sxla
-
-#endif  // SXLA_CORE_DIAGNOSTICS_HPP
-// ---- end include/sxla/core/diagnostics.hpp ----
 // ---- begin include/sxla/core/element_type.hpp ----
 // sxla/core/element_type.hpp: XLA's element types. The primitive_type enumeration with
 // XLA's lower-case names (pred, s8 ... c128), the C++ type each maps to (sxla::f32 is
@@ -741,45 +787,6 @@ using idx = small_vector<index_t, max_rank>;
 
 #endif  // SXLA_CORE_INDEX_HPP
 // ---- end include/sxla/core/index.hpp ----
-// ---- begin include/sxla/core/parallel.hpp ----
-// sxla/core/parallel.hpp: how sxla runs work on threads it is given, never on its own.
-// A pool is any callable pool(n, f) that calls f(0), ..., f(n - 1), each exactly once,
-// in any order, possibly at the same time, and returns when all have returned (a thin
-// wrapper over the caller's thread pool, or openmp_pool below). Only the operations that
-// accept one (x::dot(...).parallel(pool, tasks)) use it.
-#ifndef SXLA_CORE_PARALLEL_HPP
-#define SXLA_CORE_PARALLEL_HPP
-
-#include <concepts>
-#include <cstdint>
-
-
-namespace sxla {
-
-namespace detail {
-struct pool_probe_task {
-  void operator()(index_t) const noexcept {}
-};
-}  // namespace detail
-
-template <class P>
-concept thread_pool = requires(P& pool, index_t n) { pool(n, detail::pool_probe_task{}); };
-
-#if defined(_OPENMP)
-// The tasks as an OpenMP parallel loop (a build with -fopenmp).
-struct openmp_pool {
-  template <class F>
-  void operator()(index_t n, F&& f) const {
-#pragma omp parallel for schedule(static)
-    for (index_t i = 0; i < n; ++i) f(i);
-  }
-};
-#endif
-
-}  // namespace sxla
-
-#endif  // SXLA_CORE_PARALLEL_HPP
-// ---- end include/sxla/core/parallel.hpp ----
 // ---- begin include/sxla/core/static_string.hpp ----
 // sxla/core/static_string.hpp: static_string<N>, a fixed-capacity string for constexpr
 // text (shape strings, messages) with no heap. Appends past the capacity are dropped
@@ -866,6 +873,332 @@ class static_string {
 
 #endif  // SXLA_CORE_STATIC_STRING_HPP
 // ---- end include/sxla/core/static_string.hpp ----
+
+namespace sxla {
+
+// Types that exist to be read in compiler messages: XLA's element types, of which shapes
+// are shown as array types (hlo::f32[2][3] is f32[2,3]), and, declared by the op
+// headers, one tag per op (hlo::add, hlo::reshape).
+namespace hlo {
+struct pred {};
+struct s8 {};
+struct s16 {};
+struct s32 {};
+struct s64 {};
+struct u8 {};
+struct u16 {};
+struct u32 {};
+struct u64 {};
+struct f16 {};
+struct bf16 {};
+struct f32 {};
+struct f64 {};
+struct c64 {};
+struct c128 {};
+}  // namespace hlo
+
+// A text as a class-type template argument (g++ prints it as a string).
+template <std::size_t N>
+struct message {
+  char text[N] = {};
+  constexpr message() noexcept = default;
+  constexpr message(const char (&s)[N]) noexcept {  // NOLINT: implicit, for "literal" arguments
+    for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
+  }
+};
+
+// Never defined: g++'s diagnostic is the use of compile_error<the text>.
+template <message M>
+struct compile_error;
+
+// clang's diagnostic is the requirement diagnostic<Op, Types...>::values<Values...>.
+template <class Op, class... Types>
+struct diagnostic {
+  template <auto... Values>
+  static constexpr bool values = false;
+};
+
+namespace detail {
+// The name of T as the compiler spells it (only instantiated for a diagnostic).
+template <class T>
+consteval std::string_view type_name() {
+  // g++: "... [with T = sxla::hlo::add; std::string_view = ...]", clang: "... [T = sxla::hlo::add]".
+  const std::string_view f = __PRETTY_FUNCTION__;
+  const std::size_t begin = f.find("T = ") + 4;
+  std::size_t end = f.find(';', begin);
+  if (end == std::string_view::npos) end = f.rfind(']');
+  return f.substr(begin, end - begin);
+}
+
+using diagnostic_buffer = static_string<1024>;
+}  // namespace detail
+
+// How a type argument of a diagnostic shows: `type` for clang, `append` for g++. By
+// default as itself; shape/print.hpp specialises it for types that have a shape.
+template <class T>
+struct diagnostic_display {
+  using type = T;
+  static constexpr void append(detail::diagnostic_buffer& out) noexcept { out.append(detail::type_name<T>()); }
+};
+
+namespace detail {
+
+// The element tag of a primitive type (hlo::f32 for f32).
+template <primitive_type P> struct element_tag;
+template <> struct element_tag<primitive_type::pred> { using type = hlo::pred; };
+template <> struct element_tag<primitive_type::s8> { using type = hlo::s8; };
+template <> struct element_tag<primitive_type::s16> { using type = hlo::s16; };
+template <> struct element_tag<primitive_type::s32> { using type = hlo::s32; };
+template <> struct element_tag<primitive_type::s64> { using type = hlo::s64; };
+template <> struct element_tag<primitive_type::u8> { using type = hlo::u8; };
+template <> struct element_tag<primitive_type::u16> { using type = hlo::u16; };
+template <> struct element_tag<primitive_type::u32> { using type = hlo::u32; };
+template <> struct element_tag<primitive_type::u64> { using type = hlo::u64; };
+template <> struct element_tag<primitive_type::f16> { using type = hlo::f16; };
+template <> struct element_tag<primitive_type::bf16> { using type = hlo::bf16; };
+template <> struct element_tag<primitive_type::f32> { using type = hlo::f32; };
+template <> struct element_tag<primitive_type::f64> { using type = hlo::f64; };
+template <> struct element_tag<primitive_type::c64> { using type = hlo::c64; };
+template <> struct element_tag<primitive_type::c128> { using type = hlo::c128; };
+
+// Element[S0][S1]...: a shape as clang prints it legibly. A size of 0 makes a zero-length
+// array, a GNU extension that -Wpedantic reports: allowed here, for display only.
+template <class Element, index_t... Sizes>
+struct array_display {
+  using type = Element;
+};
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wzero-length-array"
+#elif defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
+#endif
+template <class Element, index_t First, index_t... Rest>
+struct array_display<Element, First, Rest...> {
+  using type = typename array_display<Element, Rest...>::type[First];
+};
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#elif defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+}  // namespace detail
+
+namespace hlo {
+// A shape too large to be an array type (clang allows 2^61 bytes): its sizes as a list.
+template <class Element, index_t... Sizes>
+struct shape {};
+}  // namespace hlo
+
+namespace detail {
+// Whether Element[Sizes...] is small enough to be a type (the sizes other than 0 multiply
+// to at most 2^48).
+template <index_t... Sizes>
+consteval bool fits_array_type() {
+  index_t n = 1;
+  for (index_t s : {index_t{1}, Sizes...}) {
+    if (s == 0) continue;
+    if (n > (index_t{1} << 48) / s) return false;
+    n *= s;
+  }
+  return true;
+}
+}  // namespace detail
+
+// The display type of an array of Element with these sizes: hlo::f32[2][3], or
+// hlo::shape<hlo::f32, ...> when the array type would be too large to form.
+template <primitive_type Element, index_t... Sizes>
+using array_display_t =
+    typename std::conditional_t<detail::fits_array_type<Sizes...>(),
+                                detail::array_display<typename detail::element_tag<Element>::type, Sizes...>,
+                                std::type_identity<hlo::shape<typename detail::element_tag<Element>::type, Sizes...>>>::type;
+
+namespace detail {
+
+template <class... T>
+struct type_list {};
+template <auto... V>
+struct value_list {};
+
+// A value as clang shows it: as int when it fits (2 rather than 2L).
+template <auto V>
+consteval bool fits_int() {
+  if constexpr (std::is_integral_v<decltype(V)> && !std::is_same_v<decltype(V), bool>) {
+    return std::in_range<int>(V);
+  } else {
+    return false;
+  }
+}
+template <auto V, bool Small = fits_int<V>()>
+struct shown_value {
+  static constexpr auto value = V;
+};
+template <auto V>
+struct shown_value<V, true> {
+  static constexpr int value = static_cast<int>(V);
+};
+
+template <class Op, class Types, class Values>
+struct diagnostic_args {};
+template <class Op, class... T, auto... V>
+struct diagnostic_args<Op, type_list<T...>, value_list<V...>> {
+  using shown = diagnostic_args<Op, type_list<typename diagnostic_display<T>::type...>,
+                                value_list<shown_value<V>::value...>>;
+};
+
+// Helpers for picking what a diagnostic shows: the position of the first true in `b`,
+template <std::size_t N>
+constexpr std::size_t first_index(const bool (&b)[N]) noexcept {
+  std::size_t i = 0;
+  while (i + 1 < N && !b[i]) ++i;
+  return i;
+}
+
+// and the I-th type of T....
+template <std::size_t I, class T, class... R>
+struct nth_type {
+  using type = typename nth_type<I - 1, R...>::type;
+};
+template <class T, class... R>
+struct nth_type<0, T, R...> {
+  using type = T;
+};
+
+// The tag that names a functor or op type Op in a compile error (hlo::add): Op::name, or
+// Op itself.
+template <class Op>
+struct op_name {
+  using type = Op;
+};
+template <class Op>
+  requires requires { typename Op::name; }
+struct op_name<Op> {
+  using type = typename Op::name;
+};
+template <class Op>
+using op_name_t = typename op_name<Op>::type;
+
+// The op's tag name without its namespace ("add").
+template <class Op>
+consteval std::string_view op_text() {
+  const std::string_view n = type_name<Op>();
+  const std::size_t colon = n.rfind("::");
+  return colon == std::string_view::npos ? n : n.substr(colon + 2);
+}
+
+template <class T>
+constexpr void append_type(diagnostic_buffer& out) noexcept {
+  diagnostic_display<T>::append(out);
+}
+template <auto V>
+constexpr void append_value(diagnostic_buffer& out) noexcept {
+  if constexpr (std::is_same_v<decltype(V), bool>) {
+    out.append(V ? "true" : "false");
+  } else {
+    out.append_integer(static_cast<std::int64_t>(V));
+  }
+}
+
+// The text with its {} replaced, in order, by the op, the types and the values.
+template <message Format, class Op, class Types, class Values>
+struct diagnostic_text;
+template <message Format, class Op, class... T, auto... V>
+struct diagnostic_text<Format, Op, type_list<T...>, value_list<V...>> {
+  static constexpr diagnostic_buffer full = [] {
+    using appender = void (*)(diagnostic_buffer&) noexcept;
+    constexpr appender args[] = {&append_type<T>..., &append_value<V>..., nullptr};
+    diagnostic_buffer out;
+    std::size_t next = 0;
+    bool op_done = false;
+    const std::string_view f(Format.text, sizeof(Format.text) - 1);
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      if (f[i] == '{' && i + 1 < f.size() && f[i + 1] == '}') {
+        if (!op_done) {
+          out.append(op_text<Op>());
+          op_done = true;
+        } else if (next < sizeof...(T) + sizeof...(V)) {
+          args[next++](out);
+        }
+        ++i;
+      } else {
+        out.append(f[i]);
+      }
+    }
+    return out;
+  }();
+  // Exactly as long as the text: g++ would print trailing zeros as \000.
+  static constexpr message<full.size() + 1> value = [] {
+    message<full.size() + 1> m;
+    for (std::size_t i = 0; i < full.size(); ++i) m.text[i] = full[i];
+    return m;
+  }();
+};
+
+}  // namespace detail
+}  // namespace sxla
+
+// (a, b) -> a, b: the type and value lists are passed in parentheses.
+#define SXLA_DETAIL_UNPAREN(...) __VA_ARGS__
+
+// SXLA_DIAGNOSE(op, "text", (types...), (values...)): see the top of this header.
+#if defined(__clang__)
+#define SXLA_DIAGNOSE(sxla_op, sxla_text, sxla_types, sxla_values)                                               \
+  []<class SxlaOp_, class... SxlaTypes_, auto... SxlaValues_>(                                                   \
+      ::sxla::detail::diagnostic_args<SxlaOp_, ::sxla::detail::type_list<SxlaTypes_...>,                         \
+                                      ::sxla::detail::value_list<SxlaValues_...>>) {                             \
+    static_assert(sxla::diagnostic<SxlaOp_, SxlaTypes_...>::template values<SxlaValues_...>,                     \
+                  "sxla: {}: " sxla_text);                                                                       \
+  }(typename ::sxla::detail::diagnostic_args<sxla_op, ::sxla::detail::type_list<SXLA_DETAIL_UNPAREN sxla_types>, \
+                                             ::sxla::detail::value_list<SXLA_DETAIL_UNPAREN sxla_values>>::shown{})
+#else
+#define SXLA_DIAGNOSE(sxla_op, sxla_text, sxla_types, sxla_values)                                            \
+  (void)::sxla::compile_error<::sxla::detail::diagnostic_text<                                                 \
+      "sxla: {}: " sxla_text, sxla_op, ::sxla::detail::type_list<SXLA_DETAIL_UNPAREN sxla_types>,             \
+      ::sxla::detail::value_list<SXLA_DETAIL_UNPAREN sxla_values>>::value> {}
+#endif
+
+#endif  // SXLA_CORE_DIAGNOSTICS_HPP
+// ---- end include/sxla/core/diagnostics.hpp ----
+// ---- begin include/sxla/core/parallel.hpp ----
+// sxla/core/parallel.hpp: how sxla runs work on threads it is given, never on its own.
+// A pool is any callable pool(n, f) that calls f(0), ..., f(n - 1), each exactly once,
+// in any order, possibly at the same time, and returns when all have returned (a thin
+// wrapper over the caller's thread pool, or openmp_pool below). Only the operations that
+// accept one (x::dot(...).parallel(pool, tasks)) use it.
+#ifndef SXLA_CORE_PARALLEL_HPP
+#define SXLA_CORE_PARALLEL_HPP
+
+#include <concepts>
+#include <cstdint>
+
+
+namespace sxla {
+
+namespace detail {
+struct pool_probe_task {
+  void operator()(index_t) const noexcept {}
+};
+}  // namespace detail
+
+template <class P>
+concept thread_pool = requires(P& pool, index_t n) { pool(n, detail::pool_probe_task{}); };
+
+#if defined(_OPENMP)
+// The tasks as an OpenMP parallel loop (a build with -fopenmp).
+struct openmp_pool {
+  template <class F>
+  void operator()(index_t n, F&& f) const {
+#pragma omp parallel for schedule(static)
+    for (index_t i = 0; i < n; ++i) f(i);
+  }
+};
+#endif
+
+}  // namespace sxla
+
+#endif  // SXLA_CORE_PARALLEL_HPP
+// ---- end include/sxla/core/parallel.hpp ----
 // ---- begin include/sxla/core/workspace.hpp ----
 // sxla/core/workspace.hpp: scratch memory. Every evaluation that needs scratch (a
 // temporary, a matrix-multiply packing buffer) knows how many bytes at compile time, and
@@ -894,13 +1227,22 @@ constexpr std::size_t scratch_round(std::size_t n) noexcept {
   return (n + scratch_alignment - 1) / scratch_alignment * scratch_alignment;
 }
 
-// Scratch memory the caller owns: Bytes bytes, aligned to scratch_alignment. Its storage
-// is left uninitialised; where it lives (static storage, the heap, a linker section) is
-// the caller's choice.
+// Scratch memory the caller owns: Bytes bytes, aligned to scratch_alignment. Where it
+// lives (static storage, the heap, a linker section) is the caller's choice. Construction
+// writes one byte of every 4 KiB page, so that the operating system maps the pages then
+// and not during the first evaluation that uses them (a workspace in static storage or
+// fresh from the heap is otherwise mapped page by page on first use); the contents are
+// otherwise unspecified.
 template <std::size_t Bytes>
 struct workspace {
   static constexpr std::size_t size = Bytes;
   alignas(scratch_alignment) std::byte bytes[Bytes == 0 ? 1 : Bytes];
+
+  workspace() noexcept {
+    for (std::size_t i = 0; i < sizeof(bytes); i += 4096) bytes[i] = std::byte{0};
+  }
+  workspace(const workspace&) = delete;
+  workspace& operator=(const workspace&) = delete;
 
   std::byte* data() noexcept { return bytes; }
 };
@@ -2172,11 +2514,13 @@ constexpr parse_result parse_shape(std::string_view text) noexcept {
 // "bf16[2,3,1004]{2,1,0:T(2,*,128)}", "f32[]" (a scalar's empty layout is not printed,
 // as in XLA), "f32[2,3]{0,1:pad(3,5)}" for the seed's padded_dimensions. The output
 // parses back to the same shape_spec (grammar.hpp). No heap: the result is a
-// static_string.
+// static_string. For compile errors (core/diagnostics.hpp), a shape also shows as a type:
+// hlo::f32[2][3].
 #ifndef SXLA_SHAPE_PRINT_HPP
 #define SXLA_SHAPE_PRINT_HPP
 
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 
 
@@ -2266,21 +2610,37 @@ constexpr auto to_string() noexcept {
 namespace detail {
 template <shape_spec S, std::size_t... I>
 constexpr auto shape_display(std::index_sequence<I...>) noexcept {
-  constexpr auto text = to_string<S, layout_printing::if_not_default>();
-  return hlo<text[I]...>{};
+  return std::type_identity<array_display_t<S.element_type, S.dimensions[I]...>>{};
 }
 }  // namespace detail
 
-// The shape string of S as a type, for compiler messages: hlo<'f','3','2','[','2',']'>.
-// (A class template: g++ 12 crashes substituting a dependent spec into the alias's
-// expression directly.)
+// A shape as a type, for compiler messages (see core/diagnostics.hpp): f32[2,3] is
+// hlo::f32[2][3], f32[] is hlo::f32; the layout is not shown. (A class template: g++ 12
+// crashes substituting a dependent spec into the alias's expression directly.)
 template <shape_spec S>
 struct shape_display {
-  using type = decltype(detail::shape_display<S>(
-      std::make_index_sequence<to_string<S, layout_printing::if_not_default>().size()>{}));
+  using type = typename decltype(detail::shape_display<S>(std::make_index_sequence<S.rank()>{}))::type;
 };
 template <shape_spec S>
 using shape_display_t = typename shape_display<S>::type;
+
+// A diagnostic shows anything with a shape (a shape, tensor, view or expression: a type
+// with a static member `spec`) as its shape: hlo::f32[2][3] for clang, "f32[2,3]" (with
+// the layout unless it is the default one) for g++.
+template <class T>
+  requires std::is_same_v<std::remove_cv_t<decltype(T::spec)>, shape_spec>
+struct diagnostic_display<T> {
+  using type = shape_display_t<T::spec>;
+  static constexpr void append(detail::diagnostic_buffer& out) noexcept {
+    out.append(to_string<T::spec, layout_printing::if_not_default>().view());
+  }
+};
+
+// A shape known only as a spec, as a diagnostic's argument: shape_arg<Out>.
+template <shape_spec S>
+struct shape_arg {
+  static constexpr shape_spec spec = S;
+};
 
 }  // namespace sxla
 
@@ -2302,6 +2662,7 @@ using shape_display_t = typename shape_display<S>::type;
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <type_traits>
 
 // ---- begin include/sxla/shape/static_layout_map.hpp ----
 // sxla/shape/static_layout_map.hpp: static_layout_map<S>, the logical-index -> offset
@@ -2436,13 +2797,32 @@ struct static_layout_map {
 
 namespace sxla {
 
+// The name of shape<S>::dimension<D> in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct dimension;
+}  // namespace hlo
+
 namespace detail {
-template <std::size_t Rank, index_t D>
+template <shape_spec S, std::size_t Rank, index_t D>
+constexpr auto report_dimension_number() noexcept {
+  if constexpr (D < -static_cast<index_t>(Rank) || D >= static_cast<index_t>(Rank)) {
+    SXLA_DIAGNOSE(hlo::dimension,
+                  "{}: dimension number {} is out of range for rank {} (negative numbers count from the end: -1 is "
+                  "the last dimension)",
+                  (shape_arg<S>), (D, Rank));
+  }
+  return true;
+}
+// D as an index into the dimensions; out of range, one compile error (the report is
+// instantiated through decltype, not evaluated, so that no second error follows) and 0.
+template <shape_spec S, std::size_t Rank, index_t D>
 consteval std::size_t checked_dimension() {
-  static_assert(D >= -static_cast<index_t>(Rank) && D < static_cast<index_t>(Rank),
-                "sxla: dimension number out of range for this shape's rank (negative "
-                "numbers count from the end: -1 is the last dimension)");
-  return static_cast<std::size_t>(normalize_dimension(Rank, D));
+  using reported = decltype(report_dimension_number<S, Rank, D>());
+  if constexpr (std::is_same_v<reported, bool> && D >= -static_cast<index_t>(Rank) && D < static_cast<index_t>(Rank)) {
+    return static_cast<std::size_t>(normalize_dimension(Rank, D));
+  } else {
+    return 0;
+  }
 }
 }  // namespace detail
 
@@ -2479,7 +2859,7 @@ struct shape {
 
   // Size of dimension D; D may be negative (-1 is the last dimension).
   template <index_t D>
-  static constexpr index_t dimension = dimensions[detail::checked_dimension<rank, D>()];
+  static constexpr index_t dimension = dimensions[detail::checked_dimension<S, rank, D>()];
 };
 
 // True for the instances of shape<S>.
@@ -2572,6 +2952,43 @@ template <class E>
 concept assignable_expression =
     !storage_array<E> && requires { requires std::remove_cvref_t<E>::is_expression; };
 
+// The operations' names in compile errors (core/diagnostics.hpp): assignment (and
+// construction from another array) and whole-array equality.
+namespace hlo {
+struct assign;
+struct equal;
+}  // namespace hlo
+
+namespace detail {
+template <shape_spec A, shape_spec B, class Op>
+constexpr auto report_shape_mismatch() noexcept {
+  // (An invalid spec has had its own error, from shape<S>.)
+  if constexpr (is_valid(A) && is_valid(B) && !same_logical_shape(A, B)) {
+    if constexpr (std::is_same_v<Op, hlo::assign>) {
+      SXLA_DIAGNOSE(Op,
+                    "{} from {}: the shapes differ: element types and dimension sizes must match (layouts may differ; "
+                    "to change the element type use x::convert)",
+                    (shape_arg<A>, shape_arg<B>), ());
+    } else {
+      SXLA_DIAGNOSE(Op,
+                    "{} and {}: the shapes differ: element types and dimension sizes must match (layouts may differ; "
+                    "to change the element type use x::convert)",
+                    (shape_arg<A>, shape_arg<B>), ());
+    }
+  }
+  return true;
+}
+}  // namespace detail
+
+// Compile-time rule: A and B have the same element type and dimension sizes. When they
+// do not, one compile error (core/diagnostics.hpp) names Op and shows both shapes. The
+// value is true either way, and the report is instantiated through decltype rather than
+// evaluated, so that a static_assert around it adds no second error.
+template <shape_spec A, shape_spec B, class Op = hlo::assign>
+consteval bool require_same_logical_shape() {
+  return std::is_same_v<decltype(detail::report_shape_mismatch<A, B, Op>()), bool>;
+}
+
 // t.using_workspace(ws) = e: e evaluated into t (evaluate_into(t, e, ws), expr/assign.hpp)
 // with its scratch memory from the caller's x::workspace ws (core/workspace.hpp).
 template <class Dst, class W>
@@ -2580,31 +2997,17 @@ class workspace_assignment {
   constexpr workspace_assignment(Dst& dst, W& ws) noexcept : dst_(dst), ws_(ws) {}
   template <assignable_expression E>
   void operator=(const E& e) && {  // NOLINT: assignment through a proxy returns nothing
-    evaluate_into(dst_, e, ws_);
+    if constexpr (!same_logical_shape(Dst::spec, E::spec)) {
+      static_assert(require_same_logical_shape<Dst::spec, E::spec>());  // one error, nothing evaluated
+    } else {
+      evaluate_into(dst_, e, ws_);
+    }
   }
 
  private:
   Dst& dst_;
   W& ws_;
 };
-
-namespace detail {
-template <class To, class From, bool Same>
-consteval bool check_same_logical_shape() {
-  static_assert(Same,
-                "sxla: the shapes differ: element types and dimension sizes must match "
-                "(layouts may differ; to change the element type use x::convert)");
-  return true;
-}
-}  // namespace detail
-
-// Compile-time rule: A and B have the same element type and dimension sizes. On
-// failure the instantiation note shows both shapes as hlo<...> strings.
-template <shape_spec A, shape_spec B>
-consteval bool require_same_logical_shape() {
-  return detail::check_same_logical_shape<shape_display_t<A>, shape_display_t<B>,
-                                          same_logical_shape(A, B)>();
-}
 
 // True when A and B store their elements at the same offsets.
 template <storage_array A, storage_array B>
@@ -2620,10 +3023,11 @@ template <class Dst, storage_array Src>
 constexpr void copy_elements(Dst& dst, const Src& src) {
   using D = std::remove_cvref_t<Dst>;
   using S = std::remove_cvref_t<Src>;
-  static_assert(require_same_logical_shape<D::spec, S::spec>());
   auto* out = dst.data();
-  if constexpr (same_storage_layout_v<D, S> && !D::shape_type::is_padded &&
-                !D::shape_type::is_tiled) {
+  if constexpr (!same_logical_shape(D::spec, S::spec)) {
+    static_assert(require_same_logical_shape<D::spec, S::spec>());
+  } else if constexpr (same_storage_layout_v<D, S> && !D::shape_type::is_padded &&
+                       !D::shape_type::is_tiled) {
     const auto* in = src.data();
     for (index_t i = 0; i < D::storage_count; ++i) out[i] = in[i];
   } else {
@@ -2636,12 +3040,16 @@ constexpr void copy_elements(Dst& dst, const Src& src) {
 // layouts may differ. A shape mismatch is a compile error.
 template <storage_array A, storage_array B>
 constexpr bool operator==(const A& a, const B& b) {
-  static_assert(require_same_logical_shape<A::spec, B::spec>());
-  bool equal = true;
-  for_each_index<typename A::shape_type>([&](const auto& idx) {
-    if (!(a[idx] == b[idx])) equal = false;
-  });
-  return equal;
+  if constexpr (!same_logical_shape(A::spec, B::spec)) {
+    static_assert(require_same_logical_shape<A::spec, B::spec, hlo::equal>());
+    return false;
+  } else {
+    bool equal = true;
+    for_each_index<typename A::shape_type>([&](const auto& idx) {
+      if (!(a[idx] == b[idx])) equal = false;
+    });
+    return equal;
+  }
 }
 
 }  // namespace sxla
@@ -2879,17 +3287,26 @@ class tensor {
 
   // The values of a lazy expression of the same element type and dimensions:
   // x::tensor<"f32[2,3]{0,1}"> t = a + b; (include <sxla/sxla.hpp> or expr/assign.hpp).
+  // (Of other dimensions: one compile error, and nothing evaluated to add more.)
   template <assignable_expression E>
   constexpr tensor(const E& e) noexcept {  // NOLINT: implicit by design
-    if (std::is_constant_evaluated() || shape_type::is_padded || shape_type::is_tiled) {
-      storage_ = {};
-      fill_padding();
+    if constexpr (!same_logical_shape(S, E::spec)) {
+      static_assert(require_same_logical_shape<S, E::spec>());
+    } else {
+      if (std::is_constant_evaluated() || shape_type::is_padded || shape_type::is_tiled) {
+        storage_ = {};
+        fill_padding();
+      }
+      evaluate_into(*this, e, fresh_destination{});
     }
-    evaluate_into(*this, e, fresh_destination{});
   }
   template <assignable_expression E>
   constexpr tensor& operator=(const E& e) noexcept {
-    evaluate_into(*this, e);
+    if constexpr (!same_logical_shape(S, E::spec)) {
+      static_assert(require_same_logical_shape<S, E::spec>());
+    } else {
+      evaluate_into(*this, e);
+    }
     return *this;
   }
   // t.using_workspace(ws) = e takes e's scratch memory from the caller's x::workspace.
@@ -2993,19 +3410,40 @@ struct is_storage_array<tensor<S>> : std::true_type {};
 
 namespace sxla {
 
+// The operation's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct view;
+}  // namespace hlo
+
 namespace detail {
-template <class Element, class Expected>
-consteval bool check_view_element() {
-  static_assert(std::is_same_v<std::remove_const_t<Element>, Expected>,
-                "sxla::view: the buffer's element type is not the shape's element type");
+// The errors of a view of S over a buffer of Have elements of type Element (const
+// aside): one compile error each, through core/diagnostics.hpp.
+template <shape_spec S, class Element, class Expected>
+constexpr auto report_view_element() noexcept {
+  if constexpr (!std::is_same_v<std::remove_const_t<Element>, Expected>) {
+    SXLA_DIAGNOSE(hlo::view, "{}: the buffer element type {} is not the element type of the shape",
+                  (shape_arg<S>, Element), ());
+  }
   return true;
 }
-template <std::size_t Have, std::size_t Need>
-consteval bool check_view_size() {
-  static_assert(Have >= Need,
-                "sxla::view: the buffer is smaller than the layout's storage size "
-                "(Need elements, padding included)");
+template <shape_spec S, std::size_t Have>
+constexpr auto report_view_size() noexcept {
+  constexpr auto need = static_cast<std::size_t>(shape<S>::storage_count);
+  if constexpr (Have < need) {
+    SXLA_DIAGNOSE(hlo::view, "{}: the buffer has {} elements; the layout stores {} (padding included)", (shape_arg<S>),
+                  (Have, need));
+  }
   return true;
+}
+// For static_assert: the report is instantiated (through decltype), not evaluated, so
+// that g++ adds no second error ("called in a constant expression"). Always true.
+template <shape_spec S, class Element, class Expected>
+consteval bool check_view_element() {
+  return std::is_same_v<decltype(report_view_element<S, Element, Expected>()), bool>;
+}
+template <shape_spec S, std::size_t Have>
+consteval bool check_view_size() {
+  return std::is_same_v<decltype(report_view_size<S, Have>()), bool>;
 }
 }  // namespace detail
 
@@ -3015,7 +3453,7 @@ class tensor_view {
   using shape_type = shape<S>;  // checks S
   using value_type = typename shape_type::value_type;
   using element_type = T;       // value_type, const for a read-only view
-  static_assert(detail::check_view_element<T, value_type>());
+  static_assert(detail::check_view_element<S, T, value_type>());
   static constexpr shape_spec spec = S;
   static constexpr std::size_t rank = shape_type::rank;
   static constexpr index_t element_count = shape_type::element_count;
@@ -3050,7 +3488,11 @@ class tensor_view {
   template <assignable_expression E>
     requires(!std::is_const_v<T>)
   constexpr tensor_view& operator=(const E& e) noexcept {
-    evaluate_into(*this, e);
+    if constexpr (!same_logical_shape(S, E::spec)) {
+      static_assert(require_same_logical_shape<S, E::spec>());  // one compile error, nothing evaluated
+    } else {
+      evaluate_into(*this, e);
+    }
     return *this;
   }
   // v.using_workspace(ws) = e takes e's scratch memory from the caller's x::workspace.
@@ -3098,17 +3540,17 @@ constexpr tensor_view<S, std::remove_pointer_t<P>> view(P storage) noexcept {
 // A view of a C array or std::array, whose size is checked at compile time.
 template <shape_spec S, class T, std::size_t N>
 constexpr tensor_view<S, T> view(T (&storage)[N]) noexcept {
-  static_assert(detail::check_view_size<N, static_cast<std::size_t>(shape<S>::storage_count)>());
+  static_assert(detail::check_view_size<S, N>());
   return tensor_view<S, T>(storage);
 }
 template <shape_spec S, class T, std::size_t N>
 constexpr tensor_view<S, T> view(std::array<T, N>& storage) noexcept {
-  static_assert(detail::check_view_size<N, static_cast<std::size_t>(shape<S>::storage_count)>());
+  static_assert(detail::check_view_size<S, N>());
   return tensor_view<S, T>(storage.data());
 }
 template <shape_spec S, class T, std::size_t N>
 constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept {
-  static_assert(detail::check_view_size<N, static_cast<std::size_t>(shape<S>::storage_count)>());
+  static_assert(detail::check_view_size<S, N>());
   return tensor_view<S, const T>(storage.data());
 }
 
@@ -3394,6 +3836,14 @@ constexpr multi_index<E::rank> runtime_dimensions(const E& e) noexcept {
 #if defined(__AVX512F__) && defined(__AVXVNNI__) && !defined(HWY_WANT_AVX3_DL)
 #define HWY_WANT_AVX3_DL 1
 #endif
+// Highway 1.0.3 grants its SSE4, AVX2 and AVX-512 targets only when the compiler also
+// targets AES and PCLMUL, which -march=x86-64-v3 and -v4 do not enable (-march=native
+// does): such builds would get SSSE3. sxla uses neither instruction, and
+// HWY_DISABLE_PCLMUL_AES is Highway's switch that drops the requirement (and its AES and
+// carry-less multiply ops). A program that includes Highway before sxla needs it too.
+#if !defined(HWY_DISABLE_PCLMUL_AES) && !(defined(__AES__) && defined(__PCLMUL__))
+#define HWY_DISABLE_PCLMUL_AES 1
+#endif
 #include <hwy/highway.h>
 #elif defined(SXLA_SIMD_XSIMD)
 // g++ 12.2 warns "'__Y' is used uninitialized" inside its own AVX-512 intrinsics
@@ -3407,6 +3857,24 @@ constexpr multi_index<E::rank> runtime_dimensions(const E& e) noexcept {
 #include <xsimd/xsimd.hpp>
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
+#endif
+
+// On x86 without AVX2 (no -march: x86-64's SSE2 baseline), say once, at compile time,
+// that the build leaves the machine's vectors and FMA unused. A note with g++; a warning
+// that -Werror does not turn into an error with clang. SXLA_QUIET_TARGET silences it.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX2__) && !defined(SXLA_QUIET_TARGET)
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic warning "-W#pragma-messages"
+#endif
+#if defined(SXLA_SIMD_SCALAR)
+#pragma message("sxla: built for x86 without AVX2 and with the scalar backend: one lane at a time, no FMA. Add -march=native (or -march=x86-64-v3 for AVX2, -march=x86-64-v4 for AVX-512). Define SXLA_QUIET_TARGET to silence this.")
+#else
+#pragma message("sxla: built for x86 without AVX2 (SSE vectors at most, no FMA). Add -march=native (or -march=x86-64-v3 for AVX2, -march=x86-64-v4 for AVX-512). Define SXLA_QUIET_TARGET to silence this.")
+#endif
+#if defined(__clang__)
+#pragma clang diagnostic pop
 #endif
 #endif
 
@@ -3534,9 +4002,11 @@ SXLA_FORCE_INLINE constexpr U convert(T x) noexcept {
 // vector path and a scalar path could then round differently. XLA rounds every op, so
 // the product of mul() goes through an empty asm that the compiler cannot see through:
 // it costs no instruction and keeps the product rounded.
+// Without FMA instructions there is nothing to fuse into, and nothing is done.
 template <class R>
-SXLA_FORCE_INLINE void opaque(R& x) noexcept {
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+SXLA_FORCE_INLINE void opaque([[maybe_unused]] R& x) noexcept {
+#if !SXLA_HAS_FMA
+#elif defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #if defined(__AVX512F__)
   asm("" : "+v"(x));
 #else
@@ -3928,13 +4398,26 @@ constexpr F round_exact(F x) noexcept {
 
 }  // namespace detail
 
-// a * b + c. Floating point: fused, one rounding (exact in constant evaluation as well).
-// Integers: wrapping.
+// a * b + c. Floating point: fused, one rounding (exact in constant evaluation as well;
+// without FMA instructions, the C library's, in software). Integers: wrapping.
 template <lane_type T>
 SXLA_FORCE_INLINE constexpr T fma(T a, T b, T c) noexcept {
   if constexpr (std::is_floating_point_v<T>) {
     if (std::is_constant_evaluated()) return detail::fma_exact(a, b, c);
     return std::fma(a, b, c);
+  } else {
+    return add(mul(a, b), c);
+  }
+}
+
+// a * b + c as the target computes it fastest: fma() where it has FMA instructions
+// (SXLA_HAS_FMA), else a rounded multiply and a rounded add. The elementwise ops' fused
+// multiply-add and the matrix-multiply engine use it; code that needs the single
+// rounding (an error-free product) uses fma().
+template <class V>
+SXLA_FORCE_INLINE constexpr V mul_add(V a, V b, V c) noexcept {
+  if constexpr (SXLA_HAS_FMA) {
+    return fma(a, b, c);
   } else {
     return add(mul(a, b), c);
   }
@@ -4777,10 +5260,11 @@ template <class T>
 SXLA_FORCE_INLINE mask<T> mask_or(mask<T> a, mask<T> b) noexcept {
   return {a.raw | b.raw};
 }
-// (xsimd 8.1's ^ of two AVX-512 masks is an or; != is the exclusive or.)
+// xsimd 8.1's ^ of two AVX-512 masks is an or, and its != of two SSE float masks compares
+// them as floats (all-ones is a NaN: true != true): (a | b) & !(a & b) is right on both.
 template <class T>
 SXLA_FORCE_INLINE mask<T> mask_xor(mask<T> a, mask<T> b) noexcept {
-  return {a.raw != b.raw};
+  return {(a.raw | b.raw) & !(a.raw & b.raw)};
 }
 template <class T>
 SXLA_FORCE_INLINE mask<T> mask_not(mask<T> a) noexcept {
@@ -4922,25 +5406,37 @@ template <class T>
 SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
   return {xsimd::sqrt(a.raw)};
 }
+// Roundings keep the operand's sign (ceil(-0.5) is -0). xsimd 8.1 emulates them before
+// SSE4.1 by adding and subtracting 2^23 (2^52), which gives +0 there: the sign is put
+// back (xsimd::bitwise_or of the sign bit; a no-op for every other result).
+template <class T>
+SXLA_FORCE_INLINE vec<T> signed_rounding(xsimd::batch<T> r, xsimd::batch<T> a) noexcept {
+#if defined(__SSE4_1__) || !(defined(__x86_64__) || defined(__i386__))
+  (void)a;
+  return {r};
+#else
+  return {xsimd::bitwise_or(r, xsimd::bitwise_and(a, xsimd::batch<T>(T(-0.0))))};
+#endif
+}
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> floor(vec<T> a) noexcept {
-  return {xsimd::floor(a.raw)};
+  return signed_rounding<T>(xsimd::floor(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> ceil(vec<T> a) noexcept {
-  return {xsimd::ceil(a.raw)};
+  return signed_rounding<T>(xsimd::ceil(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> trunc(vec<T> a) noexcept {
-  return {xsimd::trunc(a.raw)};
+  return signed_rounding<T>(xsimd::trunc(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> round_even(vec<T> a) noexcept {
-  return {xsimd::nearbyint(a.raw)};
+  return signed_rounding<T>(xsimd::nearbyint(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
@@ -5873,7 +6369,9 @@ namespace sxla {
 
 // The op that asks for scratch memory when the whole evaluation is an assignment that may
 // read its own destination (a = x::transpose<1, 0>(a)): named in the compile error.
-struct assign_op {};
+struct assign_op {
+  using name = hlo::assign;  // (tensor/storage_array.hpp)
+};
 
 namespace detail {
 
@@ -5922,17 +6420,26 @@ consteval bool may_read_written(bool exact_reads_safe = true) {
 }
 
 // The compile-time rule behind with_scratch_memory: the op Op needs Bytes of scratch,
-// more than SXLA_STACK_TEMPORARY_BYTES, and the heap is not allowed.
+// more than SXLA_STACK_TEMPORARY_BYTES, and the heap is not allowed. One compile error
+// (core/diagnostics.hpp), instantiated through decltype so that the static_assert around
+// the check adds no second one; the value is always true.
+template <class Op, std::size_t Bytes, std::size_t StackLimit>
+constexpr auto report_scratch_too_large() noexcept {
+  SXLA_DIAGNOSE(op_name_t<Op>,
+                "this evaluation needs {} bytes of scratch memory, more than SXLA_STACK_TEMPORARY_BYTES ({}), and "
+                "the build does not allow the heap: pass a workspace (static x::workspace_for<decltype(expr), "
+                "decltype(dst)> ws; x::noalias(dst).using_workspace(ws) = expr;), or write x::noalias(dst) = expr if "
+                "the scratch is an aliasing temporary and expr does not read dst, or build with -DSXLA_ALLOW_HEAP=1",
+                (), (Bytes, StackLimit));
+  return true;
+}
 template <class Op, std::size_t Bytes, std::size_t StackLimit, bool Fits>
 consteval bool check_scratch_fits() {
-  static_assert(Fits,
-                "sxla: this evaluation needs more scratch memory than SXLA_STACK_TEMPORARY_BYTES "
-                "(Op names the op, Bytes the bytes) and the build does not allow the heap: pass a "
-                "workspace (static x::workspace_for<decltype(expr), decltype(dst)> ws; "
-                "x::noalias(dst).using_workspace(ws) = expr;), or write x::noalias(dst) = expr if the "
-                "scratch is an aliasing temporary and expr does not read dst, or build with "
-                "-DSXLA_ALLOW_HEAP=1");
-  return Fits;
+  if constexpr (!Fits) {
+    return std::is_same_v<decltype(report_scratch_too_large<Op, Bytes, StackLimit>()), bool>;
+  } else {
+    return true;
+  }
 }
 
 // f(arena) with Bytes of scratch memory (see the top).
@@ -5973,11 +6480,15 @@ using lane_for_t = std::conditional_t<
     !std::is_same_v<T, bool>, T,
     std::conditional_t<std::is_void_v<typename E::lane_type>, std::uint8_t, typename E::lane_type>>;
 
-// Whether expression E can be written to element type T with vectors.
+// Whether expression E can be written to element type T with vectors (of more than one
+// lane: Highway's one-lane target, SXLA_SIMD_HIGHWAY_ONLY without SSSE3, runs the plain
+// element loop, which the compiler may vectorise itself).
 template <class E, class T>
 inline constexpr bool vector_path = [] {
   using L = lane_for_t<E, T>;
   if constexpr (!simd::has_vec<L>) {
+    return false;
+  } else if constexpr (simd::lanes<L> == 1) {
     return false;
   } else if constexpr (!std::is_same_v<T, bool> && !simd::has_vec<T>) {
     return false;
@@ -6562,8 +7073,9 @@ class noalias_assignment {
   constexpr void operator=(X&& x) && {  // NOLINT: assignment through a proxy returns nothing
     const auto e = as_operand(static_cast<X&&>(x));
     using E = std::remove_cvref_t<decltype(e)>;
-    static_assert(require_same_logical_shape<Dst::spec, E::spec>());
-    if constexpr (std::is_void_v<W>) {
+    if constexpr (!same_logical_shape(Dst::spec, E::spec)) {
+      static_assert(require_same_logical_shape<Dst::spec, E::spec>());  // one error, nothing evaluated
+    } else if constexpr (std::is_void_v<W>) {
       evaluate(dst_, e);
     } else {
       static_assert(detail::check_workspace_size<W, detail::evaluate_scratch<Dst, E>>());
@@ -6719,8 +7231,9 @@ struct broadcast_node {
 // tensors, views and C++ numbers into operands (a number takes the element type of the
 // array it meets), check at compile time that the op takes the element type, that the
 // element types agree and that the shapes broadcast (shape/broadcast_rules.hpp), and
-// wrap operands of other shapes in broadcast nodes. A failed check is a static_assert
-// whose instantiation names the op (its functor type) and both shapes.
+// wrap operands of other shapes in broadcast nodes. A failed check is one compile error
+// (core/diagnostics.hpp) naming the op (the functor's `name`, hlo::add), both shapes and
+// the sizes that clash.
 #ifndef SXLA_EXPR_MAKE_ELEMENTWISE_HPP
 #define SXLA_EXPR_MAKE_ELEMENTWISE_HPP
 
@@ -6743,49 +7256,52 @@ inline constexpr broadcast_dimensions_t<D...> broadcast_dimensions{};
 
 namespace detail {
 
-// ---- Diagnostics: each names the op (Op, its functor type) and the shapes ------------
-template <class Op, class Lhs, class Rhs, broadcast_error E, std::size_t At>
-consteval bool check_broadcast() {
-  static_assert(E != broadcast_error::rank_change_without_dimensions,
-                "sxla: elementwise op: the operands' ranks differ; a rank change needs "
-                "x::broadcast_dimensions (only a scalar broadcasts without them)");
-  static_assert(E != broadcast_error::dimension_mismatch,
-                "sxla: elementwise op: the operands' shapes are not compatible: a dimension size "
-                "differs and neither size is 1");
-  static_assert(E != broadcast_error::dimensions_wrong_length,
-                "sxla: elementwise op: broadcast_dimensions needs one entry per dimension of the "
-                "lower-rank operand");
-  static_assert(E != broadcast_error::dimension_out_of_range,
-                "sxla: elementwise op: broadcast_dimensions names a dimension that the higher-rank "
-                "operand does not have");
-  static_assert(E != broadcast_error::dimensions_not_increasing,
-                "sxla: elementwise op: broadcast_dimensions must be strictly increasing");
-  static_assert(E != broadcast_error::dimensions_on_equal_ranks,
-                "sxla: elementwise op: operands of equal rank take no broadcast_dimensions (or the "
-                "identity)");
-  return E == broadcast_error::none;
-}
-
-template <class Op, class Lhs, class Rhs, bool Same>
-consteval bool check_same_element_type() {
-  static_assert(Same,
-                "sxla: elementwise op: the operands' element types differ (XLA converts nothing "
-                "implicitly; use x::convert)");
-  return Same;
-}
-
-template <class Op, class Shape, bool Accepted>
-consteval bool check_element_type() {
-  static_assert(Accepted, "sxla: elementwise op: the op does not take operands of this element type");
-  return Accepted;
-}
-
-template <class Op, class First, class Other, bool Same>
-consteval bool check_same_dimensions() {
-  static_assert(Same,
-                "sxla: elementwise op: the operands must have the same dimensions (a rank-0 "
-                "operand broadcasts)");
-  return Same;
+// ---- Diagnostics: each names the op and the shapes (core/diagnostics.hpp) ------------------
+// The error of a binary op on EA and EB: the element types, then the shapes (R).
+template <class Op, class EA, class EB, bool Same, bool Accepted, dimension_list Dims, broadcast_error E,
+          std::size_t At>
+constexpr void report_binary() noexcept {
+  constexpr dimension_list a = EA::spec.dimensions, b = EB::spec.dimensions;
+  constexpr std::size_t low_rank = a.size() < b.size() ? a.size() : b.size();
+  constexpr std::size_t high_rank = a.size() < b.size() ? b.size() : a.size();
+  if constexpr (!Same) {
+    SXLA_DIAGNOSE(Op, "{} and {}: the element types differ (XLA converts nothing implicitly; use x::convert)",
+                  (EA, EB), ());
+  } else if constexpr (!Accepted) {
+    SXLA_DIAGNOSE(Op, "{}: the op does not take this element type", (EA), ());
+  } else if constexpr (E == broadcast_error::rank_change_without_dimensions) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: the ranks differ ({} and {}); a rank change needs x::broadcast_dimensions (only a "
+                  "scalar broadcasts without them)",
+                  (EA, EB), (a.size(), b.size()));
+  } else if constexpr (E == broadcast_error::dimension_mismatch && a.size() == b.size()) {
+    SXLA_DIAGNOSE(Op, "{} and {}: dimension {} differs ({} and {}); sizes must be equal, or one of them 1", (EA, EB),
+                  (At, a[At], b[At]));
+  } else if constexpr (E == broadcast_error::dimension_mismatch) {
+    constexpr bool a_low = a.size() < b.size();
+    constexpr index_t low_size = a_low ? a[At] : b[At];
+    constexpr index_t high_size = a_low ? b[static_cast<std::size_t>(Dims[At])] : a[static_cast<std::size_t>(Dims[At])];
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: broadcast_dimensions maps dimension {} (size {}) of the lower-rank operand to dimension "
+                  "{} (size {}); sizes must be equal, or one of them 1",
+                  (EA, EB), (At, low_size, Dims[At], high_size));
+  } else if constexpr (E == broadcast_error::dimensions_wrong_length) {
+    SXLA_DIAGNOSE(Op, "{} and {}: broadcast_dimensions has {} entries for a lower-rank operand of rank {}", (EA, EB),
+                  (Dims.size(), low_rank));
+  } else if constexpr (E == broadcast_error::dimension_out_of_range) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: broadcast_dimensions names dimension {}, which the higher-rank operand (rank {}) "
+                  "does not have",
+                  (EA, EB), (Dims[At], high_rank));
+  } else if constexpr (E == broadcast_error::dimensions_not_increasing) {
+    SXLA_DIAGNOSE(Op, "{} and {}: broadcast_dimensions must be strictly increasing (entry {} is {}, after {})",
+                  (EA, EB), (At, Dims[At], Dims[At - 1]));
+  } else if constexpr (E == broadcast_error::dimensions_on_equal_ranks) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: operands of equal rank take no broadcast_dimensions, or the identity (here {} "
+                  "entries, entry {} is {})",
+                  (EA, EB), (Dims.size(), At, Dims[At]));
+  }
 }
 
 // ---- Operands ----------------------------------------------------------------------------
@@ -6828,12 +7344,7 @@ constexpr auto binary_node(EA a, EB b) noexcept {
   constexpr broadcast_shape r = HasDims ? broadcast_with_dimensions(EA::spec.dimensions, EB::spec.dimensions, Dims)
                                         : implicit_broadcast(EA::spec.dimensions, EB::spec.dimensions);
   if constexpr (!same || !accepted || !r.ok()) {
-    // The shapes are rendered for the message only when something is wrong.
-    using LhsShape = shape_display_t<EA::spec>;
-    using RhsShape = shape_display_t<EB::spec>;
-    static_assert(check_same_element_type<Op, LhsShape, RhsShape, same>());
-    static_assert(check_element_type<Op, LhsShape, accepted>());
-    static_assert(check_broadcast<Op, LhsShape, RhsShape, r.error, r.at>());
+    report_binary<op_name_t<Op>, EA, EB, same, accepted, Dims, r.error, r.at>();
     return scalar_leaf<TA>{};  // keeps further errors away
   } else {
     constexpr std::size_t n = r.dimensions.size();
@@ -6877,9 +7388,12 @@ constexpr auto make_nary_node(Op op, E... e) noexcept {
   constexpr dimension_list out = detail::common_dimensions<E...>();
   constexpr bool same = ((E::rank == 0 || E::spec.dimensions == out) && ...);
   if constexpr (!same) {
-    using First = shape_display_t<logical_spec(primitive_type::f32, out)>;
-    static_assert((detail::check_same_dimensions<Op, First, shape_display_t<E::spec>,
-                                                 E::rank == 0 || E::spec.dimensions == out>() && ...));
+    // The first operand of non-zero rank, and the first whose dimensions differ from it.
+    constexpr std::size_t first = detail::first_index({(E::rank > 0)...});
+    constexpr std::size_t other = detail::first_index({(E::rank > 0 && !(E::spec.dimensions == out))...});
+    SXLA_DIAGNOSE(detail::op_name_t<Op>,
+                  "{} and {}: the operands must have the same dimensions (only a rank-0 operand broadcasts)",
+                  (typename detail::nth_type<first, E...>::type, typename detail::nth_type<other, E...>::type), ());
     return scalar_leaf<int>{};
   } else {
     return elementwise_node<Op, decltype(detail::broadcast_to<out, dimension_list{}>(e))...>{
@@ -6901,7 +7415,7 @@ struct unary_fn {
     using EA = decltype(ea);
     constexpr bool accepted = Op::template accepts<typename EA::value_type>;
     if constexpr (!accepted) {
-      static_assert(detail::check_element_type<Op, shape_display_t<EA::spec>, accepted>());
+      SXLA_DIAGNOSE(detail::op_name_t<Op>, "{}: the op does not take this element type", (EA), ());
       return ea;
     } else {
       return elementwise_node<Op, EA>{Op{}, detail::pack<EA>(ea)};
@@ -7163,6 +7677,17 @@ struct joined_line {
 
 namespace sxla {
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct add;
+struct sub;
+struct mul;
+struct div;
+struct rem;
+struct max;
+struct min;
+}  // namespace hlo
+
 namespace detail {
 
 template <class T>
@@ -7298,7 +7823,7 @@ struct fma_op {
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b, V c) const noexcept {
     if constexpr (NegateProduct) a = simd::neg(a);
     if constexpr (NegateAddend) c = simd::neg(c);
-    return simd::fma(a, b, c);
+    return simd::fma(a, b, c);  // (built only where the target has FMA: fuse_multiply)
   }
 };
 
@@ -7318,14 +7843,18 @@ inline constexpr bool is_float_product<elementwise_node<mul_op_t, A, B>> =
 // increases precision"); sxla does the same, deterministically, so every backend and
 // the scalar path round alike: add(mul(a, b), c) and add(c, mul(a, b)) are fma(a, b, c),
 // sub(mul(a, b), c) is fma(a, b, -c) and sub(c, mul(a, b)) is fma(-a, b, c), for f32
-// and f64 (f16 and bf16 round every op back to 16 bits, so they are left alone).
+// and f64 (f16 and bf16 round every op back to 16 bits, so they are left alone). As
+// XLA, only where the target has FMA instructions (SXLA_HAS_FMA): elsewhere a multiply
+// and an add round twice, and cost no software fma.
 template <bool Subtract, class N>
 constexpr N fuse_multiply(const N& n) noexcept {
   return n;
 }
 template <bool Subtract, class F, class X, class Y>
 constexpr auto fuse_multiply(const elementwise_node<F, X, Y>& n) noexcept {
-  if constexpr (is_float_product<X>) {
+  if constexpr (!SXLA_HAS_FMA) {
+    return n;
+  } else if constexpr (is_float_product<X>) {
     const X& p = n.ops.template get<0>();
     using fma_t = fma_op<false, Subtract>;
     return make_nary_node(fma_t{}, p.ops.template get<0>(), p.ops.template get<1>(), n.ops.template get<1>());
@@ -7340,6 +7869,7 @@ constexpr auto fuse_multiply(const elementwise_node<F, X, Y>& n) noexcept {
 }  // namespace detail
 
 struct add_op_t {
+  using name = hlo::add;
   template <class T, class...>
   using result = T;
   template <class N>
@@ -7368,6 +7898,7 @@ struct add_op_t {
 };
 
 struct sub_op_t {
+  using name = hlo::sub;
   template <class T, class...>
   using result = T;
   template <class N>
@@ -7392,6 +7923,7 @@ struct sub_op_t {
 };
 
 struct mul_op_t {
+  using name = hlo::mul;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -7416,6 +7948,7 @@ struct mul_op_t {
 };
 
 struct div_op_t {
+  using name = hlo::div;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -7445,6 +7978,7 @@ struct div_op_t {
 };
 
 struct rem_op_t {
+  using name = hlo::rem;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -7509,6 +8043,7 @@ struct extremum_with {
 // max (Max) and min: on pred, or and and; on floats, XLA's NaN-propagating extremum.
 template <bool Max>
 struct extremum_op {
+  using name = std::conditional_t<Max, hlo::max, hlo::min>;
   template <class T, class...>
   using result = T;
   static constexpr bool commutes = true;
@@ -7609,44 +8144,45 @@ inline constexpr min_op_t min_op{};
 
 namespace sxla {
 
-struct broadcast_in_dim_op {};
-struct broadcast_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct broadcast_in_dim;
+struct broadcast;
+}  // namespace hlo
 
 namespace detail {
-template <class Op, class Operand, class Out, broadcast_error E, std::size_t At>
-consteval bool check_broadcast_in_dim_rule() {
-  static_assert(E != broadcast_error::dimensions_wrong_length,
-                "sxla::broadcast_in_dim: give one result dimension per operand dimension");
-  static_assert(E != broadcast_error::dimension_out_of_range,
-                "sxla::broadcast_in_dim: a dimension is not a dimension of the result shape");
-  static_assert(E != broadcast_error::dimensions_not_increasing,
-                "sxla::broadcast_in_dim: the dimensions must be strictly increasing");
-  static_assert(E != broadcast_error::dimension_mismatch,
-                "sxla::broadcast_in_dim: an operand dimension's size is neither the result "
-                "dimension's size nor 1");
-  return E == broadcast_error::none;
-}
-template <class Op, class Operand, class Out, bool Same>
-consteval bool check_broadcast_element_type() {
-  static_assert(Same, "sxla::broadcast_in_dim: the result shape's element type is not the operand's");
-  return Same;
-}
-template <class Op, class Operand, class Out, bool Ok>
-consteval bool check_broadcast_sizes() {
-  static_assert(Ok, "sxla::broadcast: the new dimension sizes must not be negative, and the result "
-                    "rank at most SXLA_MAX_RANK");
-  return Ok;
+// The error of broadcast_in_dim from operand E to Out with Dims.
+template <class E, shape_spec Out, dimension_list Dims, bool SameType, broadcast_error Error, std::size_t At>
+constexpr void report_broadcast_in_dim() noexcept {
+  using O = shape_arg<Out>;
+  if constexpr (!SameType) {
+    SXLA_DIAGNOSE(hlo::broadcast_in_dim, "{} to {}: the result shape has another element type", (E, O), ());
+  } else if constexpr (Error == broadcast_error::dimensions_wrong_length) {
+    SXLA_DIAGNOSE(hlo::broadcast_in_dim, "{} to {}: give one result dimension per operand dimension ({} for rank {})",
+                  (E, O), (Dims.size(), E::rank));
+  } else if constexpr (Error == broadcast_error::dimension_out_of_range) {
+    SXLA_DIAGNOSE(hlo::broadcast_in_dim, "{} to {}: dimension {} is not a dimension of the result (rank {})", (E, O),
+                  (Dims[At], Out.rank()));
+  } else if constexpr (Error == broadcast_error::dimensions_not_increasing) {
+    SXLA_DIAGNOSE(hlo::broadcast_in_dim, "{} to {}: the dimensions must be strictly increasing (entry {} is {}, after {})",
+                  (E, O), (At, Dims[At], Dims[At - 1]));
+  } else if constexpr (Error == broadcast_error::dimension_mismatch) {
+    SXLA_DIAGNOSE(hlo::broadcast_in_dim,
+                  "{} to {}: operand dimension {} (size {}) goes to result dimension {} (size {}); the sizes must be "
+                  "equal, or the operand size 1",
+                  (E, O), (At, E::spec.dimensions[At], Dims[At], Out.dimensions[static_cast<std::size_t>(Dims[At])]));
+  }
 }
 
 template <shape_spec Out, dimension_list Dims, class E>
 constexpr auto make_broadcast_in_dim(E e) noexcept {
   constexpr broadcast_shape r = check_broadcast_in_dim(E::spec.dimensions, Out.dimensions, Dims);
   constexpr bool same_type = Out.element_type == E::spec.element_type;
-  if constexpr (!r.ok() || !same_type) {
-    using OperandShape = shape_display_t<E::spec>;
-    using OutShape = shape_display_t<Out>;
-    static_assert(check_broadcast_element_type<broadcast_in_dim_op, OperandShape, OutShape, same_type>());
-    static_assert(check_broadcast_in_dim_rule<broadcast_in_dim_op, OperandShape, OutShape, r.error, r.at>());
+  if constexpr (!is_valid(Out)) {
+    static_assert(check_shape<Out>());  // the shape's own error, alone
+    return e;
+  } else if constexpr (!r.ok() || !same_type) {
+    report_broadcast_in_dim<E, Out, Dims, same_type, r.error, r.at>();
     return e;
   } else {
     return broadcast_node<E, Out.dimensions, Dims>{e};
@@ -7664,10 +8200,19 @@ constexpr auto broadcast_in_dim(X&& x) noexcept {
 template <index_t... Sizes, operand X>
 constexpr auto broadcast(X&& x) noexcept {
   using E = operand_t<X>;
-  constexpr bool ok = ((Sizes >= 0) && ...) && sizeof...(Sizes) + E::rank <= max_rank;
-  if constexpr (!ok) {
-    static_assert(detail::check_broadcast_sizes<broadcast_op, shape_display_t<E::spec>,
-                                                shape_display_t<E::spec>, ok>());
+  constexpr bool sizes_ok = ((Sizes >= 0) && ...);
+  constexpr bool rank_ok = sizeof...(Sizes) + E::rank <= max_rank;
+  if constexpr (!sizes_ok) {
+    constexpr index_t negative = [] {
+      index_t n = 0;
+      ((Sizes < 0 && n == 0 ? (void)(n = Sizes) : (void)0), ...);
+      return n;
+    }();
+    SXLA_DIAGNOSE(hlo::broadcast, "{}: a new dimension size is negative ({})", (E), (negative));
+    return as_operand(static_cast<X&&>(x));
+  } else if constexpr (!rank_ok) {
+    SXLA_DIAGNOSE(hlo::broadcast, "{}: the result would have rank {}, above SXLA_MAX_RANK ({})", (E),
+                  (sizeof...(Sizes) + E::rank, max_rank));
     return as_operand(static_cast<X&&>(x));
   } else {
     constexpr dimension_list out = [] {
@@ -7761,6 +8306,19 @@ constexpr auto broadcast(X&& x) noexcept {
 
 namespace sxla {
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct and_;
+struct or_;
+struct xor_;
+struct not_;
+struct shift_left;
+struct shift_right_logical;
+struct shift_right_arithmetic;
+struct popcnt;
+struct clz;
+}  // namespace hlo
+
 namespace detail {
 template <class T>
 inline constexpr bool is_bits_element = std::is_integral_v<T> && !std::is_same_v<T, bool>;
@@ -7780,6 +8338,7 @@ struct logical_op_traits {
 }  // namespace detail
 
 struct and_op_t : detail::logical_op_traits {
+  using name = hlo::and_;
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -7793,6 +8352,7 @@ struct and_op_t : detail::logical_op_traits {
 };
 
 struct or_op_t : detail::logical_op_traits {
+  using name = hlo::or_;
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -7806,6 +8366,7 @@ struct or_op_t : detail::logical_op_traits {
 };
 
 struct xor_op_t : detail::logical_op_traits {
+  using name = hlo::xor_;
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V b) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -7819,6 +8380,7 @@ struct xor_op_t : detail::logical_op_traits {
 };
 
 struct not_op : detail::logical_op_traits {
+  using name = hlo::not_;
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
     if constexpr (std::is_same_v<V, bool>) {
@@ -7832,6 +8394,7 @@ struct not_op : detail::logical_op_traits {
 };
 
 struct shift_left_op {
+  using name = hlo::shift_left;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -7846,6 +8409,7 @@ struct shift_left_op {
 };
 
 struct shift_right_logical_op {
+  using name = hlo::shift_right_logical;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -7861,6 +8425,7 @@ struct shift_right_logical_op {
 };
 
 struct shift_right_arithmetic_op {
+  using name = hlo::shift_right_arithmetic;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -7878,6 +8443,7 @@ struct shift_right_arithmetic_op {
 };
 
 struct popcnt_op {
+  using name = hlo::popcnt;
   template <class T>
   using result = T;
   template <class T>
@@ -7892,6 +8458,7 @@ struct popcnt_op {
 };
 
 struct clz_op {
+  using name = hlo::clz;
   template <class T>
   using result = T;
   template <class T>
@@ -8179,14 +8746,12 @@ struct transpose_node {
   }
 };
 
-struct transpose_op {};
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct transpose;
+}  // namespace hlo
 
 namespace detail {
-template <class Op, class Shape, bool Ok>
-consteval bool check_permutation() {
-  static_assert(Ok, "sxla::transpose: the dimensions are not a permutation of the operand's dimensions");
-  return Ok;
-}
 // Each entry of d names a dimension of a rank-r array, at most once.
 constexpr bool distinct_dimensions(const dimension_list& d, std::size_t r) noexcept {
   bool seen[max_rank] = {};
@@ -8199,6 +8764,16 @@ constexpr bool distinct_dimensions(const dimension_list& d, std::size_t r) noexc
 constexpr bool is_permutation(const dimension_list& p, std::size_t rank) noexcept {
   return p.size() == rank && distinct_dimensions(p, rank);
 }
+// The position in d of the first entry that is out of range for rank r or repeated.
+constexpr std::size_t first_bad_dimension(const dimension_list& d, std::size_t r) noexcept {
+  bool seen[max_rank] = {};
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const index_t k = d[i];
+    if (k < 0 || k >= static_cast<index_t>(r) || seen[k]) return i;
+    seen[k] = true;
+  }
+  return d.size();
+}
 }  // namespace detail
 
 // Transpose(operand, {Perm...}).
@@ -8209,7 +8784,16 @@ constexpr auto transpose(X&& x) noexcept {
   constexpr dimension_list perm{Perm...};
   constexpr bool ok = detail::is_permutation(perm, E::rank);
   if constexpr (!ok) {
-    static_assert(detail::check_permutation<transpose_op, shape_display_t<E::spec>, ok>());
+    if constexpr (perm.size() != E::rank) {
+      SXLA_DIAGNOSE(hlo::transpose, "{}: give one dimension per operand dimension ({} for rank {})", (E),
+                    (perm.size(), E::rank));
+    } else {
+      constexpr std::size_t at = detail::first_bad_dimension(perm, E::rank);
+      SXLA_DIAGNOSE(hlo::transpose,
+                    "{}: the dimensions are not a permutation of the operand dimensions (entry {} is {}: out of range "
+                    "or repeated)",
+                    (E), (at, perm[at]));
+    }
     return e;
   } else {
     return transpose_node<E, perm>{e};
@@ -8223,7 +8807,10 @@ constexpr auto transpose(X&& x) noexcept {
 
 namespace sxla {
 
-struct reduce_op {};
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct reduce;
+}  // namespace hlo
 
 namespace detail {
 
@@ -8256,17 +8843,20 @@ constexpr reduce_plan make_reduce_plan(const idx& dims, const idx& sizes) noexce
   return p;
 }
 
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_dimensions() {
-  static_assert(Ok, "sxla::reduce: a dimension to reduce is out of the operand's range, or repeated");
-  return Ok;
+// The error of a reduction (Op: reduce, reduce_window) whose computation F cannot combine
+// two elements of E.
+template <class Op, class E, class F>
+constexpr void report_reduce_computation() noexcept {
+  SXLA_DIAGNOSE(Op,
+                "{}: the computation {} cannot combine two elements of this type (a built-in computation that rejects "
+                "the type, or a callable f(T, T) whose result does not convert to T)",
+                (E, F), ());
 }
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_computation() {
-  static_assert(Ok,
-                "sxla::reduce: the computation cannot combine two elements of the operand's type (a built-in "
-                "monoid that rejects the type, or a callable f(T, T) whose result does not convert to T)");
-  return Ok;
+// The error of reduce dimensions Dims that are out of E's range or repeated.
+template <class E, idx Dims>
+constexpr void report_reduce_dimensions() noexcept {
+  SXLA_DIAGNOSE(hlo::reduce, "{}: dimension {} is out of range or listed twice (rank {})", (E),
+                (Dims[first_bad_dimension(Dims, E::rank)], E::rank));
 }
 
 // An init value as T: a number, or a rank-0 operand.
@@ -8525,17 +9115,6 @@ struct reduce_line {
 
 namespace detail {
 
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_arguments() {
-  static_assert(Ok, "sxla::reduce: give N operands, then N init values, then the computation");
-  return Ok;
-}
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_operand_shapes() {
-  static_assert(Ok, "sxla::reduce: the operands of a variadic reduce must have the same dimensions");
-  return Ok;
-}
-
 template <idx Dims, operand X, class I, class F>
 constexpr auto reduce_one(X&& x, const I& init, F f) noexcept {
   auto e = as_operand(static_cast<X&&>(x));
@@ -8544,10 +9123,10 @@ constexpr auto reduce_one(X&& x, const I& init, F f) noexcept {
   constexpr bool dims_ok = distinct_dimensions(Dims, E::rank);
   constexpr bool computation_ok = reduces<F, T>;
   if constexpr (!dims_ok) {
-    static_assert(check_reduce_dimensions<reduce_op, shape_display_t<E::spec>, dims_ok>());
+    report_reduce_dimensions<E, Dims>();
     return e;
   } else if constexpr (!computation_ok) {
-    static_assert(check_reduce_computation<reduce_op, shape_display_t<E::spec>, computation_ok>());
+    report_reduce_computation<hlo::reduce, E, F>();
     return e;
   } else {
     using N = reduce_node<F, E, make_reduce_plan(Dims, E::spec.dimensions)>;
@@ -8604,10 +9183,15 @@ constexpr auto reduce_many(std::index_sequence<K...> seq, Args&& args) {
   constexpr bool shapes_ok =
       ((operand_t<std::tuple_element_t<K, std::remove_cvref_t<Args>>>::spec.dimensions == E0::spec.dimensions) && ...);
   if constexpr (!dims_ok) {
-    static_assert(check_reduce_dimensions<reduce_op, shape_display_t<E0::spec>, dims_ok>());
+    report_reduce_dimensions<E0, Dims>();
     return 0;
   } else if constexpr (!shapes_ok) {
-    static_assert(check_reduce_operand_shapes<reduce_op, shape_display_t<E0::spec>, shapes_ok>());
+    using Ek = typename nth_type<
+        first_index({!(operand_t<std::tuple_element_t<K, std::remove_cvref_t<Args>>>::spec.dimensions ==
+                       E0::spec.dimensions)...}),
+        operand_t<std::tuple_element_t<K, std::remove_cvref_t<Args>>>...>::type;
+    SXLA_DIAGNOSE(hlo::reduce, "{} and {}: the operands of a variadic reduce must have the same dimensions", (E0, Ek),
+                  ());
     return 0;
   } else {
     constexpr reduce_plan p = make_reduce_plan(Dims, E0::spec.dimensions);
@@ -8624,7 +9208,8 @@ constexpr auto reduce(Args&&... args) {
   constexpr std::size_t count = sizeof...(Args);
   constexpr bool ok = count >= 3 && count % 2 == 1;
   if constexpr (!ok) {
-    static_assert(detail::check_reduce_arguments<reduce_op, void, ok>());
+    SXLA_DIAGNOSE(hlo::reduce, "give N operands, then N init values, then the computation ({} arguments given)", (),
+                  (count));
     return 0;
   } else if constexpr (count == 3) {
     return [](auto&& x, const auto& init, auto f) {
@@ -8649,19 +9234,14 @@ constexpr decltype(auto) get_tuple_element(Tuple&& t) noexcept {
 
 namespace sxla {
 
-struct batch_norm_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct batch_norm_training;
+struct batch_norm_inference;
+struct batch_norm_grad;
+}  // namespace hlo
 
 namespace detail {
-template <class Op, class Shape, bool TypeOk, bool IndexOk, bool VectorsOk>
-consteval bool check_batch_norm() {
-  static_assert(TypeOk, "sxla::batch_norm: the operand's element type must be f32 or f64");
-  static_assert(IndexOk, "sxla::batch_norm: feature_index is not a dimension of the operand");
-  static_assert(VectorsOk,
-                "sxla::batch_norm: scale, offset, mean, variance (and grad_output) must have the operand's element "
-                "type; the first four rank 1 of the feature dimension's size, grad_output the operand's shape");
-  return TypeOk && IndexOk && VectorsOk;
-}
-
 // What the three ops check and share, for operand E and feature dimension F.
 template <class E, index_t F>
 struct batch_norm_traits {
@@ -8694,6 +9274,26 @@ struct batch_norm_traits {
     return vector(as_operand(static_cast<V&&>(v)));
   }
 };
+
+// The error of batch norm op Op on operand E with feature index F; V... are the rank-1
+// arguments (scale, offset, mean, variance), G the grad_output (or void).
+template <class Op, class E, index_t F, class G, class... V>
+constexpr void report_batch_norm() noexcept {
+  using B = batch_norm_traits<E, F>;
+  if constexpr (!B::type_ok) {
+    SXLA_DIAGNOSE(Op, "{}: the element type must be f32 or f64", (E), ());
+  } else if constexpr (!B::index_ok) {
+    SXLA_DIAGNOSE(Op, "{}: feature_index {} is not a dimension of the operand (rank {})", (E), (F, E::rank));
+  } else if constexpr (!(B::template is_vector<V> && ...)) {
+    using Vk = operand_t<typename nth_type<first_index({!B::template is_vector<V>...}), V...>::type>;
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: scale, offset, mean and variance must be {} (the element type, and the size of "
+                  "feature dimension {})",
+                  (E, Vk, shape_arg<B::vector::spec>), (F));
+  } else {
+    SXLA_DIAGNOSE(Op, "{} and grad_output {}: grad_output must have the shape of the operand", (E, operand_t<G>), ());
+  }
+}
 }  // namespace detail
 
 // BatchNormTraining(operand, scale, offset, epsilon, F): (output, batch_mean, batch_var).
@@ -8705,7 +9305,7 @@ auto batch_norm_training(X&& x, S&& scale, O&& offset, double epsilon) {
   using T = typename B::T;
   constexpr bool ok = B::type_ok && B::index_ok && B::template is_vector<S> && B::template is_vector<O>;
   if constexpr (!ok) {
-    static_assert(detail::check_batch_norm<batch_norm_op, shape_display_t<E::spec>, B::type_ok, B::index_ok, ok>());
+    detail::report_batch_norm<hlo::batch_norm_training, E, F, void, S, O>();
     return 0;
   } else {
     constexpr auto f = B::f;
@@ -8744,7 +9344,7 @@ auto batch_norm_inference(X&& x, S&& scale, O&& offset, M&& mean, V&& variance, 
   constexpr bool ok = B::type_ok && B::index_ok && B::template is_vector<S> && B::template is_vector<O> &&
                       B::template is_vector<M> && B::template is_vector<V>;
   if constexpr (!ok) {
-    static_assert(detail::check_batch_norm<batch_norm_op, shape_display_t<E::spec>, B::type_ok, B::index_ok, ok>());
+    detail::report_batch_norm<hlo::batch_norm_inference, E, F, void, S, O, M, V>();
     return 0;
   } else {
     const typename B::vector sc = B::values(static_cast<S&&>(scale));
@@ -8771,7 +9371,7 @@ auto batch_norm_grad(X&& x, S&& scale, M&& mean, V&& variance, G&& grad_output, 
                       B::template is_vector<V> && std::remove_cvref_t<decltype(dy)>::spec.dimensions == E::spec.dimensions &&
                       std::is_same_v<typename std::remove_cvref_t<decltype(dy)>::value_type, T>;
   if constexpr (!ok) {
-    static_assert(detail::check_batch_norm<batch_norm_op, shape_display_t<E::spec>, B::type_ok, B::index_ok, ok>());
+    detail::report_batch_norm<hlo::batch_norm_grad, E, F, G, S, M, V>();
     return 0;
   } else {
     const typename B::vector mu = B::values(static_cast<M&&>(mean));
@@ -8820,6 +9420,43 @@ namespace sxla {
 
 enum class comparison_direction { eq, ne, ge, gt, le, lt };
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct eq;
+struct ne;
+struct ge;
+struct gt;
+struct le;
+struct lt;
+struct eq_total_order;
+struct ne_total_order;
+struct ge_total_order;
+struct gt_total_order;
+struct le_total_order;
+struct lt_total_order;
+}  // namespace hlo
+
+namespace detail {
+template <comparison_direction D, bool TotalOrder>
+struct compare_name;
+#define SXLA_COMPARE_NAME(d)                                                               \
+  template <>                                                                              \
+  struct compare_name<comparison_direction::d, false> {                                    \
+    using type = hlo::d;                                                                   \
+  };                                                                                       \
+  template <>                                                                              \
+  struct compare_name<comparison_direction::d, true> {                                     \
+    using type = hlo::d##_total_order;                                                     \
+  };
+SXLA_COMPARE_NAME(eq)
+SXLA_COMPARE_NAME(ne)
+SXLA_COMPARE_NAME(ge)
+SXLA_COMPARE_NAME(gt)
+SXLA_COMPARE_NAME(le)
+SXLA_COMPARE_NAME(lt)
+#undef SXLA_COMPARE_NAME
+}  // namespace detail
+
 namespace detail {
 
 // The total-order key of a float: its bits as a signed integer, with every bit but the
@@ -8865,6 +9502,7 @@ SXLA_FORCE_INLINE constexpr auto compare(V a, V b) noexcept {
 
 template <comparison_direction D, bool TotalOrder>
 struct compare_op {
+  using name = typename detail::compare_name<D, TotalOrder>::type;
   template <class T, class...>
   using result = bool;
   template <class T>
@@ -8921,7 +9559,16 @@ inline constexpr binary_fn<compare_op<comparison_direction::lt, true>> lt_total_
 
 namespace sxla {
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct complex;
+struct real;
+struct imag;
+struct conj;
+}  // namespace hlo
+
 struct complex_op {
+  using name = hlo::complex;
   template <class T, class...>
   using result = std::complex<T>;
   template <class T>
@@ -8936,6 +9583,7 @@ struct complex_op {
 };
 
 struct real_op {
+  using name = hlo::real;
   template <class T>
   using result = complex_component_t<T>;
   template <class T>
@@ -8954,6 +9602,7 @@ struct real_op {
 };
 
 struct imag_op {
+  using name = hlo::imag;
   template <class T>
   using result = complex_component_t<T>;
   template <class T>
@@ -8972,6 +9621,7 @@ struct imag_op {
 };
 
 struct conj_op {
+  using name = hlo::conj;
   template <class T>
   using result = T;
   template <class T>
@@ -9104,7 +9754,10 @@ struct concatenate_node {
   }
 };
 
-struct concatenate_op {};
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct concatenate;
+}  // namespace hlo
 
 namespace detail {
 enum class concatenate_error { none, scalar, dimension_out_of_range, ranks_differ, element_types_differ, sizes_differ };
@@ -9125,18 +9778,34 @@ constexpr concatenate_error check_concatenate() noexcept {
   return concatenate_error::none;
 }
 
-template <class Op, concatenate_error E, class... Shapes>
-consteval bool check_concatenate_arguments() {
-  static_assert(E != concatenate_error::scalar, "sxla::concatenate: scalars cannot be concatenated");
-  static_assert(E != concatenate_error::dimension_out_of_range,
-                "sxla::concatenate: the dimension is not a dimension of the operands");
-  static_assert(E != concatenate_error::ranks_differ, "sxla::concatenate: the operands' ranks differ");
-  static_assert(E != concatenate_error::element_types_differ,
-                "sxla::concatenate: the operands' element types differ");
-  static_assert(E != concatenate_error::sizes_differ,
-                "sxla::concatenate: the operands' sizes differ in a dimension other than the "
-                "concatenated one");
-  return E == concatenate_error::none;
+// The error of concatenating E... along Dim: the first operand and the first that does
+// not fit with it.
+template <std::size_t Dim, concatenate_error Error, class... E>
+constexpr void report_concatenate() noexcept {
+  using E0 = typename nth_type<0, E...>::type;
+  constexpr std::size_t r = E0::rank;
+  if constexpr (Error == concatenate_error::scalar) {
+    SXLA_DIAGNOSE(hlo::concatenate, "{}: scalars cannot be concatenated", (E0), ());
+  } else if constexpr (Error == concatenate_error::dimension_out_of_range) {
+    SXLA_DIAGNOSE(hlo::concatenate, "{}: dimension {} is not a dimension of the operands (rank {})", (E0), (Dim, r));
+  } else if constexpr (Error == concatenate_error::ranks_differ) {
+    using Ek = typename nth_type<first_index({(E::rank != r)...}), E...>::type;
+    SXLA_DIAGNOSE(hlo::concatenate, "{} and {}: the ranks differ ({} and {})", (E0, Ek), (r, Ek::rank));
+  } else if constexpr (Error == concatenate_error::element_types_differ) {
+    using Ek = typename nth_type<first_index({(E::spec.element_type != E0::spec.element_type)...}), E...>::type;
+    SXLA_DIAGNOSE(hlo::concatenate, "{} and {}: the element types differ (use x::convert)", (E0, Ek), ());
+  } else if constexpr (Error == concatenate_error::sizes_differ) {
+    constexpr auto differs = [](const idx& a, const idx& b) {
+      std::size_t d = 0;
+      while (d < a.size() && (d == Dim || a[d] == b[d])) ++d;
+      return d;
+    };
+    using Ek = typename nth_type<first_index({(differs(E0::spec.dimensions, E::spec.dimensions) < r)...}), E...>::type;
+    constexpr std::size_t d = differs(E0::spec.dimensions, Ek::spec.dimensions);
+    SXLA_DIAGNOSE(hlo::concatenate,
+                  "{} and {}: dimension {} differs ({} and {}); only the concatenated dimension {} may differ",
+                  (E0, Ek), (d, E0::spec.dimensions[d], Ek::spec.dimensions[d], Dim));
+  }
 }
 }  // namespace detail
 
@@ -9145,8 +9814,7 @@ template <std::size_t Dim, operand X0, operand... X>
 constexpr auto concatenate(X0&& x0, X&&... x) noexcept {
   constexpr detail::concatenate_error err = detail::check_concatenate<Dim, operand_t<X0>, operand_t<X>...>();
   if constexpr (err != detail::concatenate_error::none) {
-    static_assert(detail::check_concatenate_arguments<concatenate_op, err, shape_display_t<operand_t<X0>::spec>,
-                                                      shape_display_t<operand_t<X>::spec>...>());
+    detail::report_concatenate<Dim, err, operand_t<X0>, operand_t<X>...>();
     return as_operand(static_cast<X0&&>(x0));
   } else {
     using N = concatenate_node<Dim, operand_t<X0>, operand_t<X>...>;
@@ -9191,6 +9859,13 @@ constexpr auto concatenate(X0&& x0, X&&... x) noexcept {
 
 
 namespace sxla {
+
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct convert;
+struct bitcast_convert;
+struct reduce_precision;
+}  // namespace hlo
 
 // ---- convert ------------------------------------------------------------------------------
 namespace detail {
@@ -9354,6 +10029,7 @@ constexpr U convert_value(T x) noexcept {
 
 template <class U>
 struct convert_op {
+  using name = hlo::convert;
   static constexpr bool promotes_small_floats = false;  // f16 and bf16 are converted here
   template <class T>
   using result = U;
@@ -9371,16 +10047,6 @@ struct convert_op {
   }
 };
 
-namespace detail {
-template <class Op, class Shape, class Target, bool Ok>
-consteval bool check_convert_target() {
-  static_assert(Ok, "sxla::convert: the target type is not an XLA element type (bool, std::int8_t .. "
-                    "std::uint64_t, x::f16, x::bf16, float, double, std::complex<float>, "
-                    "std::complex<double>)");
-  return Ok;
-}
-}  // namespace detail
-
 // ConvertElementType(operand, U): x::convert<x::f32>(a).
 template <class U, operand X>
 constexpr auto convert(X&& x) noexcept {
@@ -9388,7 +10054,10 @@ constexpr auto convert(X&& x) noexcept {
   using E = decltype(e);
   constexpr bool ok = element<U> && std::is_same_v<U, std::remove_cv_t<U>>;
   if constexpr (!ok) {
-    static_assert(detail::check_convert_target<convert_op<U>, shape_display_t<E::spec>, U, ok>());
+    SXLA_DIAGNOSE(hlo::convert,
+                  "{} to {}: the target type is not an XLA element type (bool, std::int8_t ... std::uint64_t, "
+                  "x::f16, x::bf16, float, double, std::complex<float>, std::complex<double>)",
+                  (E, U), ());
     return e;
   } else {
     return elementwise_node<convert_op<U>, E>{convert_op<U>{}, detail::pack<E>(e)};
@@ -9398,6 +10067,7 @@ constexpr auto convert(X&& x) noexcept {
 // ---- bitcast_convert ------------------------------------------------------------------------
 template <class U>
 struct bitcast_convert_op {
+  using name = hlo::bitcast_convert;
   static constexpr bool promotes_small_floats = false;
   template <class T>
   using result = U;
@@ -9611,21 +10281,28 @@ constexpr bitcast_error bitcast_check(const dimension_list& dims) noexcept {
   }
 }
 
-template <class Op, class Shape, class Target, bitcast_error E>
-consteval bool check_bitcast_convert() {
-  static_assert(E != bitcast_error::target_not_element,
-                "sxla::bitcast_convert: the target type is not an XLA element type");
-  static_assert(E != bitcast_error::pred, "sxla::bitcast_convert: pred has no bit layout to reinterpret");
-  static_assert(E != bitcast_error::complex_width,
-                "sxla::bitcast_convert: a complex number converts only to a complex type (XLA "
-                "rejects bitcasts between complex and real types)");
-  static_assert(E != bitcast_error::last_dimension,
-                "sxla::bitcast_convert: to a wider type, the operand's last dimension must be "
-                "sizeof(result) / sizeof(operand)");
-  static_assert(E != bitcast_error::rank_too_high,
-                "sxla::bitcast_convert: to a narrower type the result gains a dimension; it would have "
-                "more than SXLA_MAX_RANK");
-  return E == bitcast_error::none;
+// The error of bitcast_convert of E to U.
+template <class E, class U, bitcast_error Error>
+constexpr void report_bitcast_convert() noexcept {
+  using T = typename E::value_type;
+  if constexpr (Error == bitcast_error::target_not_element) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert, "{} to {}: the target type is not an XLA element type", (E, U), ());
+  } else if constexpr (Error == bitcast_error::pred) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert, "{} to {}: pred has no bit layout to reinterpret", (E, U), ());
+  } else if constexpr (Error == bitcast_error::complex_width) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert,
+                  "{} to {}: a complex number converts only to a complex type (XLA rejects bitcasts between "
+                  "complex and real types)",
+                  (E, U), ());
+  } else if constexpr (Error == bitcast_error::last_dimension) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert,
+                  "{} to {}: to a type {} times wider, the last dimension must have size {}", (E, U),
+                  (sizeof(U) / sizeof(T), sizeof(U) / sizeof(T)));
+  } else if constexpr (Error == bitcast_error::rank_too_high) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert,
+                  "{} to {}: to a narrower type the result gains a dimension: rank {}, above SXLA_MAX_RANK ({})",
+                  (E, U), (E::rank + 1, max_rank));
+  }
 }
 }  // namespace detail
 
@@ -9637,7 +10314,7 @@ constexpr auto bitcast_convert(X&& x) noexcept {
   using T = typename E::value_type;
   constexpr detail::bitcast_error err = detail::bitcast_check<T, U>(E::spec.dimensions);
   if constexpr (err != detail::bitcast_error::none) {
-    static_assert(detail::check_bitcast_convert<bitcast_convert_op<U>, shape_display_t<E::spec>, U, err>());
+    detail::report_bitcast_convert<E, U, err>();
     return e;
   } else if constexpr (sizeof(U) == sizeof(T)) {
     return elementwise_node<bitcast_convert_op<U>, E>{bitcast_convert_op<U>{}, detail::pack<E>(e)};
@@ -9693,6 +10370,7 @@ SXLA_FORCE_INLINE constexpr V reduce_precision_bits(V x) noexcept {
 
 template <int MantissaBits, int ExponentBits>
 struct reduce_precision_op {
+  using name = hlo::reduce_precision;
   static constexpr bool promotes_small_floats = false;  // f16 and bf16 on their own bits
   template <class T>
   using result = T;
@@ -9716,20 +10394,6 @@ struct reduce_precision_op {
   }
 };
 
-namespace detail {
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_precision_bits() {
-  static_assert(Ok, "sxla::reduce_precision: the exponent bits must be at least 1 and the mantissa bits at "
-                    "least 0");
-  return Ok;
-}
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_precision_type() {
-  static_assert(Ok, "sxla::reduce_precision: the operand must be floating point (f16, bf16, f32, f64)");
-  return Ok;
-}
-}  // namespace detail
-
 // ReducePrecision(operand, ExponentBits, MantissaBits): x::reduce_precision<10, 5>(a)
 // rounds f32 values as f16 would (flushing its denormals).
 template <int MantissaBits, int ExponentBits, operand X>
@@ -9740,9 +10404,13 @@ constexpr auto reduce_precision(X&& x) noexcept {
   using T = typename E::value_type;
   constexpr bool bits_ok = ExponentBits >= 1 && MantissaBits >= 0;
   constexpr bool type_ok = std::is_floating_point_v<T> || detail::is_small_float_v<T>;
-  if constexpr (!bits_ok || !type_ok) {
-    static_assert(detail::check_reduce_precision_bits<Op, shape_display_t<E::spec>, bits_ok>());
-    static_assert(detail::check_reduce_precision_type<Op, shape_display_t<E::spec>, type_ok>());
+  if constexpr (!bits_ok) {
+    SXLA_DIAGNOSE(hlo::reduce_precision,
+                  "{}: the exponent bits must be at least 1 and the mantissa bits at least 0 (here {} and {})", (E),
+                  (ExponentBits, MantissaBits));
+    return e;
+  } else if constexpr (!type_ok) {
+    SXLA_DIAGNOSE(hlo::reduce_precision, "{}: the operand must be floating point (f16, bf16, f32, f64)", (E), ());
     return e;
   } else {
     return elementwise_node<Op, E>{Op{}, detail::pack<E>(e)};
@@ -9850,8 +10518,11 @@ struct slice_node {
   }
 };
 
-struct slice_op {};
-struct dynamic_slice_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct slice;
+struct dynamic_slice;
+}  // namespace hlo
 
 namespace detail {
 enum class slice_error { none, wrong_length, start_negative, limit_beyond_shape, start_above_limit, stride_below_one };
@@ -9868,23 +10539,36 @@ constexpr slice_error check_slice(const idx& dims, const idx& start, const idx& 
   return slice_error::none;
 }
 
-template <class Op, class Shape, slice_error E>
-consteval bool check_slice_arguments() {
-  static_assert(E != slice_error::wrong_length,
-                "sxla::slice: start, limit and strides need one entry per operand dimension");
-  static_assert(E != slice_error::start_negative, "sxla::slice: a start index is negative");
-  static_assert(E != slice_error::limit_beyond_shape,
-                "sxla::slice: a limit index is beyond the operand's dimension size");
-  static_assert(E != slice_error::start_above_limit, "sxla::slice: a start index is above its limit");
-  static_assert(E != slice_error::stride_below_one, "sxla::slice: a stride is below 1");
-  return E == slice_error::none;
-}
-
-template <class Op, class Shape, bool CountOk, bool SizesOk>
-consteval bool check_dynamic_slice_arguments() {
-  static_assert(CountOk, "sxla::dynamic_slice: give one size and one start index per operand dimension");
-  static_assert(SizesOk, "sxla::dynamic_slice: a slice size is negative or larger than the operand's dimension");
-  return CountOk && SizesOk;
+// The error of slice(E, Start, Limit, Stride), with the dimension where it is.
+template <class E, idx Start, idx Limit, idx Stride, slice_error Error>
+constexpr void report_slice() noexcept {
+  constexpr idx dims = E::spec.dimensions;
+  constexpr std::size_t d = [] {
+    std::size_t k = 0;
+    if constexpr (Error == slice_error::start_negative) {
+      while (Start[k] >= 0) ++k;
+    } else if constexpr (Error == slice_error::limit_beyond_shape) {
+      while (Limit[k] <= E::spec.dimensions[k]) ++k;
+    } else if constexpr (Error == slice_error::start_above_limit) {
+      while (Start[k] <= Limit[k]) ++k;
+    } else if constexpr (Error == slice_error::stride_below_one) {
+      while (Stride[k] >= 1) ++k;
+    }
+    return k;
+  }();
+  if constexpr (Error == slice_error::wrong_length) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: start, limit and strides need one entry per dimension ({}, {} and {} for rank {})",
+                  (E), (Start.size(), Limit.size(), Stride.size(), E::rank));
+  } else if constexpr (Error == slice_error::start_negative) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the start of dimension {} is negative ({})", (E), (d, Start[d]));
+  } else if constexpr (Error == slice_error::limit_beyond_shape) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the limit of dimension {} is {}, beyond its size {}", (E), (d, Limit[d], dims[d]));
+  } else if constexpr (Error == slice_error::start_above_limit) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the start of dimension {} is above its limit ({} and {})", (E),
+                  (d, Start[d], Limit[d]));
+  } else if constexpr (Error == slice_error::stride_below_one) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the stride of dimension {} is below 1 ({})", (E), (d, Stride[d]));
+  }
 }
 
 constexpr idx slice_dimensions(const idx& start, const idx& limit, const idx& stride) noexcept {
@@ -9918,7 +10602,7 @@ constexpr auto slice(X&& x) noexcept {
   constexpr idx stride = Stride.size() == 0 ? detail::ones(E::rank) : Stride;
   constexpr detail::slice_error err = detail::check_slice(E::spec.dimensions, Start, Limit, stride);
   if constexpr (err != detail::slice_error::none) {
-    static_assert(detail::check_slice_arguments<slice_op, shape_display_t<E::spec>, err>());
+    detail::report_slice<E, Start, Limit, stride, err>();
     return e;
   } else {
     using N = slice_node<E, detail::slice_dimensions(Start, Limit, stride), stride>;
@@ -9943,8 +10627,19 @@ constexpr auto dynamic_slice(X&& x, I... starts) noexcept {
     }
     return true;
   }();
-  if constexpr (!count_ok || !sizes_ok) {
-    static_assert(detail::check_dynamic_slice_arguments<dynamic_slice_op, shape_display_t<E::spec>, count_ok, sizes_ok>());
+  if constexpr (!count_ok) {
+    SXLA_DIAGNOSE(hlo::dynamic_slice, "{}: give one size and one start index per dimension ({} and {} for rank {})",
+                  (E), (sizeof...(Sizes), sizeof...(I), E::rank));
+    return e;
+  } else if constexpr (!sizes_ok) {
+    constexpr idx sizes{Sizes...};
+    constexpr std::size_t d = [&] {
+      std::size_t k = 0;
+      while (sizes[k] >= 0 && sizes[k] <= E::spec.dimensions[k]) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(hlo::dynamic_slice, "{}: the slice size of dimension {} is {}, outside [0, {}]", (E),
+                  (d, sizes[d], E::spec.dimensions[d]));
     return e;
   } else {
     constexpr idx sizes{Sizes...};
@@ -9962,8 +10657,11 @@ constexpr auto dynamic_slice(X&& x, I... starts) noexcept {
 
 namespace sxla {
 
-struct set_dimension_size_op {};
-struct get_dimension_size_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct set_dimension_size;
+struct get_dimension_size;
+}  // namespace hlo
 
 // An operand with run-time sizes: everything of Op, plus the sizes.
 template <class Op>
@@ -9974,18 +10672,6 @@ struct dynamic_size_node : Op {
   constexpr multi_index<Op::rank> dimension_sizes() const noexcept { return sizes; }
 };
 
-namespace detail {
-template <class Op, class Shape, index_t D, bool Ok>
-consteval bool check_dimension_size_dimension() {
-  static_assert(Ok, "sxla::get_dimension_size / set_dimension_size: the dimension is not a dimension of the operand");
-  return Ok;
-}
-template <class Op, class Shape, index_t D, bool Ok>
-consteval bool check_dimension_size_fits() {
-  static_assert(Ok, "sxla::get_dimension_size: the dimension's size does not fit the s32 result");
-  return Ok;
-}
-}  // namespace detail
 
 // SetDimensionSize(operand, size, D).
 template <index_t D, operand X, std::integral I>
@@ -9994,8 +10680,8 @@ constexpr auto set_dimension_size(X&& x, I size) noexcept {
   using E = decltype(e);
   constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
   if constexpr (!in_range) {
-    static_assert(detail::check_dimension_size_dimension<set_dimension_size_op, shape_display_t<E::spec>, D,
-                                                         in_range>());
+    SXLA_DIAGNOSE(hlo::set_dimension_size, "{}: dimension {} is not a dimension of the operand (rank {})", (E),
+                  (D, E::rank));
     return e;
   } else {
     multi_index<E::rank> sizes = runtime_dimensions(e);
@@ -10018,14 +10704,17 @@ constexpr std::int32_t get_dimension_size(const X& x) noexcept {
   using E = operand_t<const X&>;
   constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
   if constexpr (!in_range) {
-    static_assert(detail::check_dimension_size_dimension<get_dimension_size_op, shape_display_t<E::spec>, D,
-                                                         in_range>());
+    SXLA_DIAGNOSE(hlo::get_dimension_size, "{}: dimension {} is not a dimension of the operand (rank {})", (E),
+                  (D, E::rank));
     return 0;
   } else {
     constexpr index_t n = E::spec.dimensions[static_cast<std::size_t>(D)];
     constexpr bool fits = n <= std::numeric_limits<std::int32_t>::max();
-    static_assert(detail::check_dimension_size_fits<get_dimension_size_op, shape_display_t<E::spec>, D, fits>());
-    if constexpr (has_dynamic_sizes<E>) {
+    if constexpr (!fits) {
+      SXLA_DIAGNOSE(hlo::get_dimension_size, "{}: dimension {} has size {}, which does not fit the s32 result", (E),
+                    (D, n));
+      return 0;
+    } else if constexpr (has_dynamic_sizes<E>) {
       return static_cast<std::int32_t>(runtime_dimensions(as_operand(x))[static_cast<std::size_t>(D)]);
     } else {
       return static_cast<std::int32_t>(n);
@@ -10111,6 +10800,8 @@ constexpr std::int32_t get_dimension_size(const X& x) noexcept {
 // block the terms are accumulated in order by fma from 0 (acc = fma(a, b, acc)), and the
 // blocks' sums are added in order (C = b_0, C = C + b_1, ...). block_sum_order() tells
 // kc for a type; dot's element-by-element path (and the test's reference) follows it.
+// On targets without FMA instructions (SXLA_HAS_FMA 0) each term is a rounded product
+// added to the accumulator (mul_add), in the same order.
 //
 // Small static products (every dimension at most small_gemm_limit) skip packing: the
 // same register blocking runs straight on the operands, every loop bound a constant.
@@ -10208,11 +10899,11 @@ template <class V>
 SXLA_FORCE_INLINE constexpr V madd(V a, V b, V acc) noexcept {
   if constexpr (is_complex_v<V>) {
     using R = typename V::value_type;
-    const R re = simd::fma(-a.imag(), b.imag(), simd::fma(a.real(), b.real(), acc.real()));
-    const R im = simd::fma(a.imag(), b.real(), simd::fma(a.real(), b.imag(), acc.imag()));
+    const R re = simd::mul_add(-a.imag(), b.imag(), simd::mul_add(a.real(), b.real(), acc.real()));
+    const R im = simd::mul_add(a.imag(), b.real(), simd::mul_add(a.real(), b.imag(), acc.imag()));
     return {re, im};
   } else {
-    return simd::fma(a, b, acc);
+    return simd::mul_add(a, b, acc);
   }
 }
 }  // namespace gemm_detail
@@ -10468,7 +11159,15 @@ SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
 
 namespace sxla {
 
-struct dot_general_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct dot;
+struct dot_general;
+}  // namespace hlo
+
+struct dot_general_op {
+  using name = hlo::dot_general;
+};
 
 // DotDimensionNumbers: lhs and rhs contracting dimensions, then lhs and rhs batch
 // dimensions (optional), each an x::idx.
@@ -10558,40 +11257,64 @@ constexpr dot_plan make_dot_plan(const idx& lc, const idx& rc, const idx& lb, co
   return p;
 }
 
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_dimension_numbers() {
-  static_assert(Ok,
-                "sxla::dot_general: a contracting or batch dimension is out of its operand's range, or named twice");
-  return Ok;
+// The first entry of c then b that is out of range for rank r or named twice (-1: none).
+constexpr index_t dot_bad_dimension(const idx& c, const idx& b, std::size_t r) noexcept {
+  bool seen[max_rank] = {};
+  for (const idx* l : {&c, &b})
+    for (index_t d : *l) {
+      if (d < 0 || d >= static_cast<index_t>(r) || seen[d]) return d;
+      seen[d] = true;
+    }
+  return -1;
 }
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_counts() {
-  static_assert(Ok,
-                "sxla::dot_general: lhs and rhs need as many contracting dimensions, and as many batch dimensions, "
-                "as each other");
-  return Ok;
+// The first pair t of l and r whose sizes differ.
+constexpr std::size_t dot_size_mismatch(const idx& l, const idx& r, const idx& ls, const idx& rs) noexcept {
+  std::size_t t = 0;
+  while (t < l.size() && ls[static_cast<std::size_t>(l[t])] == rs[static_cast<std::size_t>(r[t])]) ++t;
+  return t;
 }
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_contracting_sizes() {
-  static_assert(Ok, "sxla::dot_general: paired contracting dimensions of lhs and rhs differ in size");
-  return Ok;
-}
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_batch_sizes() {
-  static_assert(Ok, "sxla::dot_general: paired batch dimensions of lhs and rhs differ in size");
-  return Ok;
-}
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_element_types() {
-  static_assert(Ok,
-                "sxla::dot_general: lhs and rhs must have one element type, a number (not pred); convert one "
-                "with x::convert");
-  return Ok;
-}
-template <class Op, class Lhs, class Rhs, bool Ok>
-consteval bool check_dot_ranks() {
-  static_assert(Ok, "sxla::dot: operands of rank 1 or 2 (vector or matrix); use x::dot_general for others");
-  return Ok;
+
+// The error of a dot or dot_general (Op) of L and R with dimension numbers Dims and
+// result type Out.
+template <class Op, class L, class R, class Dims, class Out, dot_error E>
+constexpr void report_dot() noexcept {
+  using T = typename L::value_type;
+  constexpr idx ls = L::spec.dimensions, rs = R::spec.dimensions;
+  if constexpr (!std::is_same_v<T, typename R::value_type>) {
+    SXLA_DIAGNOSE(Op, "{} and {}: lhs and rhs must have one element type (convert one with x::convert)", (L, R), ());
+  } else if constexpr (std::is_same_v<T, bool>) {
+    SXLA_DIAGNOSE(Op, "{} and {}: pred operands have no product (convert them to a number type)", (L, R), ());
+  } else if constexpr (std::is_same_v<Out, bool> || !element<Out>) {
+    SXLA_DIAGNOSE(Op, "{} and {}: the result type {} is not a number element type", (L, R, Out), ());
+  } else if constexpr (E == dot_error::out_of_range || E == dot_error::repeated) {
+    constexpr index_t bad_l = dot_bad_dimension(Dims::lhs_contracting, Dims::lhs_batch, L::rank);
+    if constexpr (bad_l >= 0) {
+      SXLA_DIAGNOSE(Op, "{} and {}: lhs dimension {} (contracting or batch) is out of range (rank {}) or named twice",
+                    (L, R), (bad_l, L::rank));
+    } else {
+      SXLA_DIAGNOSE(Op, "{} and {}: rhs dimension {} (contracting or batch) is out of range (rank {}) or named twice",
+                    (L, R), (dot_bad_dimension(Dims::rhs_contracting, Dims::rhs_batch, R::rank), R::rank));
+    }
+  } else if constexpr (E == dot_error::counts_differ) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: lhs and rhs need as many contracting dimensions ({} and {}) and as many batch dimensions "
+                  "({} and {})",
+                  (L, R),
+                  (Dims::lhs_contracting.size(), Dims::rhs_contracting.size(), Dims::lhs_batch.size(),
+                   Dims::rhs_batch.size()));
+  } else if constexpr (E == dot_error::contracting_sizes_differ) {
+    constexpr std::size_t t = dot_size_mismatch(Dims::lhs_contracting, Dims::rhs_contracting, ls, rs);
+    constexpr auto l = static_cast<std::size_t>(Dims::lhs_contracting[t]);
+    constexpr auto r = static_cast<std::size_t>(Dims::rhs_contracting[t]);
+    SXLA_DIAGNOSE(Op, "{} and {}: contracting dimension {} of lhs (size {}) and {} of rhs (size {}) differ in size",
+                  (L, R), (l, ls[l], r, rs[r]));
+  } else if constexpr (E == dot_error::batch_sizes_differ) {
+    constexpr std::size_t t = dot_size_mismatch(Dims::lhs_batch, Dims::rhs_batch, ls, rs);
+    constexpr auto l = static_cast<std::size_t>(Dims::lhs_batch[t]);
+    constexpr auto r = static_cast<std::size_t>(Dims::rhs_batch[t]);
+    SXLA_DIAGNOSE(Op, "{} and {}: batch dimension {} of lhs (size {}) and {} of rhs (size {}) differ in size", (L, R),
+                  (l, ls[l], r, rs[r]));
+  }
 }
 
 // The type the products of T are summed in (see the top).
@@ -11041,30 +11764,16 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
 }
 
 namespace detail {
-template <class Dims, class Preferred, class L, class R>
+template <class Dims, class Preferred, class Op = hlo::dot_general, class L, class R>
 constexpr auto make_dot(const L& l, const R& r) {
   using T = typename L::value_type;
   using Out = std::conditional_t<std::is_void_v<Preferred>, T, Preferred>;
-  using LD = shape_display_t<L::spec>;
-  using RD = shape_display_t<R::spec>;
   constexpr bool types_ok = std::is_same_v<T, typename R::value_type> && !std::is_same_v<T, bool> &&
                             !std::is_same_v<Out, bool> && element<Out>;
   constexpr dot_error err = check_dot(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch, Dims::rhs_batch,
                                       L::spec.dimensions, R::spec.dimensions);
-  if constexpr (!types_ok) {
-    static_assert(check_dot_element_types<dot_general_op, LD, RD, types_ok>());
-    return 0;
-  } else if constexpr (err == dot_error::out_of_range || err == dot_error::repeated) {
-    static_assert(check_dot_dimension_numbers<dot_general_op, LD, RD, false>());
-    return 0;
-  } else if constexpr (err == dot_error::counts_differ) {
-    static_assert(check_dot_counts<dot_general_op, LD, RD, false>());
-    return 0;
-  } else if constexpr (err == dot_error::contracting_sizes_differ) {
-    static_assert(check_dot_contracting_sizes<dot_general_op, LD, RD, false>());
-    return 0;
-  } else if constexpr (err == dot_error::batch_sizes_differ) {
-    static_assert(check_dot_batch_sizes<dot_general_op, LD, RD, false>());
+  if constexpr (!types_ok || err != dot_error::none) {
+    report_dot<Op, L, R, Dims, Out, err>();
     return 0;
   } else {
     constexpr dot_plan p = make_dot_plan(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch,
@@ -11089,11 +11798,14 @@ constexpr auto dot(X&& lhs, Y&& rhs) {
   using R = operand_t<Y>;
   constexpr bool ok = (L::rank == 1 || L::rank == 2) && (R::rank == 1 || R::rank == 2);
   if constexpr (!ok) {
-    static_assert(detail::check_dot_ranks<dot_general_op, shape_display_t<L::spec>, shape_display_t<R::spec>, ok>());
+    SXLA_DIAGNOSE(hlo::dot,
+                  "{} and {}: dot takes operands of rank 1 or 2 (vector or matrix), here {} and {}; use "
+                  "x::dot_general for others",
+                  (L, R), (L::rank, R::rank));
     return 0;
   } else {
-    return dot_general<dot_dims<idx{static_cast<index_t>(L::rank - 1)}, idx{0}>, Preferred>(static_cast<X&&>(lhs),
-                                                                                           static_cast<Y&&>(rhs));
+    return detail::make_dot<dot_dims<idx{static_cast<index_t>(L::rank - 1)}, idx{0}>, Preferred, hlo::dot>(
+        as_operand(static_cast<X&&>(lhs)), as_operand(static_cast<Y&&>(rhs)));
   }
 }
 
@@ -11200,6 +11912,11 @@ struct dynamic_update_slice_node {
 
 struct dynamic_update_slice_op {};
 
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct dynamic_update_slice;
+}  // namespace hlo
+
 namespace detail {
 enum class update_slice_error { none, ranks_differ, element_types_differ, update_too_large, wrong_start_count };
 
@@ -11213,17 +11930,27 @@ constexpr update_slice_error check_update_slice() noexcept {
   return update_slice_error::none;
 }
 
-template <class Op, class Operand, class Update, update_slice_error E>
-consteval bool check_update_slice_arguments() {
-  static_assert(E != update_slice_error::ranks_differ,
-                "sxla::dynamic_update_slice: the operand's and the update's ranks differ");
-  static_assert(E != update_slice_error::element_types_differ,
-                "sxla::dynamic_update_slice: the operand's and the update's element types differ");
-  static_assert(E != update_slice_error::update_too_large,
-                "sxla::dynamic_update_slice: the update is larger than the operand in a dimension");
-  static_assert(E != update_slice_error::wrong_start_count,
-                "sxla::dynamic_update_slice: give one start index per operand dimension");
-  return E == update_slice_error::none;
+// The error of dynamic_update_slice of Upd into Op with Starts start indices.
+template <class Op, class Upd, std::size_t Starts, update_slice_error E>
+constexpr void report_update_slice() noexcept {
+  if constexpr (E == update_slice_error::ranks_differ) {
+    SXLA_DIAGNOSE(hlo::dynamic_update_slice, "{} and update {}: the ranks differ ({} and {})", (Op, Upd),
+                  (Op::rank, Upd::rank));
+  } else if constexpr (E == update_slice_error::element_types_differ) {
+    SXLA_DIAGNOSE(hlo::dynamic_update_slice, "{} and update {}: the element types differ (use x::convert)", (Op, Upd),
+                  ());
+  } else if constexpr (E == update_slice_error::update_too_large) {
+    constexpr std::size_t d = [] {
+      std::size_t k = 0;
+      while (Upd::spec.dimensions[k] <= Op::spec.dimensions[k]) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(hlo::dynamic_update_slice, "{} and update {}: the update is larger in dimension {} ({} and {})",
+                  (Op, Upd), (d, Upd::spec.dimensions[d], Op::spec.dimensions[d]));
+  } else if constexpr (E == update_slice_error::wrong_start_count) {
+    SXLA_DIAGNOSE(hlo::dynamic_update_slice, "{} and update {}: give one start index per dimension ({} for rank {})",
+                  (Op, Upd), (Starts, Op::rank));
+  }
 }
 
 template <class Op, class Upd, std::integral... I>
@@ -11241,8 +11968,7 @@ constexpr auto dynamic_update_slice(X&& x, U&& u, I... starts) noexcept {
   using F = operand_t<U>;
   constexpr detail::update_slice_error err = detail::check_update_slice<E, F, sizeof...(I)>();
   if constexpr (err != detail::update_slice_error::none) {
-    static_assert(detail::check_update_slice_arguments<dynamic_update_slice_op, shape_display_t<E::spec>,
-                                                       shape_display_t<F::spec>, err>());
+    detail::report_update_slice<E, F, sizeof...(I), err>();
     return as_operand(static_cast<X&&>(x));
   } else {
     return dynamic_update_slice_node<E, F>{as_operand(static_cast<X&&>(x)), as_operand(static_cast<U&&>(u)),
@@ -11304,8 +12030,7 @@ constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexc
   using F = operand_t<U>;
   constexpr detail::update_slice_error err = detail::check_update_slice<E, F, sizeof...(I)>();
   if constexpr (err != detail::update_slice_error::none) {
-    static_assert(detail::check_update_slice_arguments<dynamic_update_slice_op, shape_display_t<E::spec>,
-                                                       shape_display_t<F::spec>, err>());
+    detail::report_update_slice<E, F, sizeof...(I), err>();
   } else {
     const auto e = as_operand(static_cast<U&&>(u));
     const multi_index<E::rank> at = detail::clamped_starts<E, F>(starts...);
@@ -11350,14 +12075,12 @@ constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexc
 
 namespace sxla {
 
-namespace detail {
-template <std::size_t Rank, index_t D>
-consteval bool check_iota_dimension() {
-  static_assert(D >= 0 && D < static_cast<index_t>(Rank),
-                "sxla::iota: the iota dimension is not a dimension of the shape");
-  return D >= 0 && D < static_cast<index_t>(Rank);
-}
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct iota;
+}  // namespace hlo
 
+namespace detail {
 // The value of coordinate i as element type T (rounded for floats, as a conversion).
 template <class T>
 constexpr T iota_value(index_t i) noexcept {
@@ -11438,7 +12161,10 @@ struct iota_node {
 template <shape_spec S, index_t D>
 constexpr auto iota() noexcept {
   constexpr std::size_t rank = shape<S>::rank;
-  if constexpr (!detail::check_iota_dimension<rank, D>()) {
+  if constexpr (!is_valid(S)) {
+    return iota_node<shape_spec(S.element_type, {1}), 0>{};  // shape<S> has reported the error
+  } else if constexpr (D < 0 || D >= static_cast<index_t>(rank)) {
+    SXLA_DIAGNOSE(hlo::iota, "{}: dimension {} is not a dimension of the shape (rank {})", (shape_arg<S>), (D, rank));
     return iota_node<shape_spec(S.element_type, {1}), 0>{};
   } else {
     return iota_node<S, static_cast<std::size_t>(D)>{};
@@ -11466,8 +12192,14 @@ constexpr auto iota() noexcept {
 
 namespace sxla {
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct map;
+}  // namespace hlo
+
 template <class F>
 struct map_op {
+  using name = hlo::map;
   F fn;
 
   static constexpr bool promotes_small_floats = false;
@@ -11492,13 +12224,6 @@ constexpr auto map_operand(X&& x) noexcept {
   }
 }
 
-template <bool Invocable, bool ReturnsElement>
-consteval bool check_map_callable() {
-  static_assert(Invocable, "sxla::map: the computation cannot be called with the operands' element types");
-  static_assert(!Invocable || ReturnsElement,
-                "sxla::map: the computation must return an XLA element type (pred, s8 ... c128)");
-  return Invocable && ReturnsElement;
-}
 }  // namespace detail
 
 template <class F, class... X>
@@ -11507,13 +12232,20 @@ constexpr auto map(F&& f, X&&... x) {
   using Fn = std::decay_t<F>;
   return [&]<class... E>(E... e) {
     constexpr bool can_call = std::is_invocable_v<const Fn&, typename E::value_type...>;
+    using E0 = typename detail::nth_type<0, E...>::type;
     if constexpr (!can_call) {
-      static_assert(detail::check_map_callable<can_call, true>());
+      SXLA_DIAGNOSE(hlo::map, "{}: the computation {} cannot be called with the element types of the operands",
+                    (E0, Fn), ());
       return scalar_leaf<int>{};
     } else {
       using R = std::remove_cvref_t<std::invoke_result_t<const Fn&, typename E::value_type...>>;
-      static_assert(detail::check_map_callable<true, element<R>>());
-      return make_nary_node(map_op<Fn>{static_cast<F&&>(f)}, e...);
+      if constexpr (!element<R>) {
+        SXLA_DIAGNOSE(hlo::map, "{}: the computation {} returns {}, not an XLA element type (pred, s8 ... c128)",
+                      (E0, Fn, R), ());
+        return scalar_leaf<int>{};
+      } else {
+        return make_nary_node(map_op<Fn>{static_cast<F&&>(f)}, e...);
+      }
     }
   }(detail::map_operand(static_cast<X&&>(x))...);
 }
@@ -11558,6 +12290,18 @@ constexpr auto map(F&& f, X&&... x) {
 
 namespace sxla {
 
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct abs;
+struct neg;
+struct sign;
+struct ceil;
+struct floor;
+struct round;
+struct round_nearest_even;
+struct is_finite;
+}  // namespace hlo
+
 namespace detail {
 
 template <class T>
@@ -11582,6 +12326,7 @@ constexpr F complex_abs(std::complex<F> z) noexcept {
 }  // namespace detail
 
 struct abs_op {
+  using name = hlo::abs;
   template <class T>
   using result = complex_component_t<T>;
   template <class T>
@@ -11600,6 +12345,7 @@ struct abs_op {
 };
 
 struct neg_op {
+  using name = hlo::neg;
   template <class T>
   using result = T;
   template <class T>
@@ -11618,6 +12364,7 @@ struct neg_op {
 };
 
 struct sign_op {
+  using name = hlo::sign;
   template <class T>
   using result = T;
   template <class T>
@@ -11652,6 +12399,7 @@ struct sign_op {
 // ceil, floor, round (ties away from zero) and round_nearest_even: floats only.
 template <int Kind>
 struct rounding_op {
+  using name = std::conditional_t<Kind == 0, hlo::ceil, std::conditional_t<Kind == 1, hlo::floor, std::conditional_t<Kind == 2, hlo::round, hlo::round_nearest_even>>>;
   template <class T>
   using result = T;
   template <class T>
@@ -11683,6 +12431,7 @@ using round_op = rounding_op<2>;
 using round_nearest_even_op = rounding_op<3>;
 
 struct is_finite_op {
+  using name = hlo::is_finite;
   template <class T>
   using result = bool;
   template <class T>
@@ -11756,6 +12505,8 @@ inline constexpr unary_fn<is_finite_op> is_finite{};
 #define SXLA_SIMD_MATH_HPP
 
 #include <bit>
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -12419,11 +13170,46 @@ constexpr pair<V> log_extended(V x) noexcept {
   return fast_two_sum(h.hi, lo);
 }
 
+// Without FMA instructions (config.hpp: SXLA_HAS_FMA) the kernels, which need exact
+// fma, would spend their time in software fma: at run time the public functions below
+// call the C library instead, lane by lane (constant evaluation keeps the kernels).
+template <class V, class F, class... W>
+SXLA_FORCE_INLINE V libm_lanes(F f, V x, W... more) noexcept {
+  if constexpr (std::is_floating_point_v<V>) {
+    return f(x, more...);
+  } else {
+    using T = lane_t<V>;
+    constexpr std::size_t n = lanes<T>;
+    alignas(64) T a[n];
+    [[maybe_unused]] alignas(64) T b[n];
+    simd::store(x, a);
+    if constexpr (sizeof...(W) == 1) simd::store(more..., b);
+    for (std::size_t i = 0; i < n; ++i) {
+      if constexpr (sizeof...(W) == 1) {
+        a[i] = f(a[i], b[i]);
+      } else {
+        a[i] = f(a[i]);
+      }
+    }
+    return simd::load(static_cast<const T*>(a));
+  }
+}
+
+// Whether this evaluation calls the C library (no FMA, and not a constant evaluation).
+SXLA_FORCE_INLINE constexpr bool use_libm() noexcept {
+  if constexpr (SXLA_HAS_FMA) {
+    return false;
+  } else {
+    return !std::is_constant_evaluated();
+  }
+}
+
 }  // namespace math_detail
 
 // e^x. float: 1 ulp; double: 1 ulp.
 template <float_value V>
 constexpr V exp(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::exp(v); }, x);
   using T = lane_t<V>;
   using C = math_detail::consts<T>;
   namespace d = math_detail;
@@ -12440,6 +13226,7 @@ constexpr V exp(V x) noexcept {
 // e^x - 1, accurate near 0.
 template <float_value V>
 constexpr V expm1(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::expm1(v); }, x);
   using C = math_detail::consts<lane_t<V>>;
   namespace d = math_detail;
   const V r = d::fast_or_slow<V>(
@@ -12452,6 +13239,7 @@ constexpr V expm1(V x) noexcept {
 // Natural logarithm.
 template <float_value V>
 constexpr V log(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::log(v); }, x);
   using C = math_detail::consts<lane_t<V>>;
   namespace d = math_detail;
   return d::fast_or_slow<V>(
@@ -12462,6 +13250,7 @@ constexpr V log(V x) noexcept {
 // log(1 + x), accurate near 0.
 template <float_value V>
 constexpr V log1p(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::log1p(v); }, x);
   using C = math_detail::consts<lane_t<V>>;
   namespace d = math_detail;
   const auto ok = mask_and(x > d::k<V>(-1), x <= d::k<V>(C::max));
@@ -12479,14 +13268,17 @@ constexpr V log1p(V x) noexcept {
 
 template <float_value V>
 constexpr V sin(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::sin(v); }, x);
   return math_detail::trig<true>(x, [](math_detail::trig_reduced<V> t) { return math_detail::sin_from(t, 0); });
 }
 template <float_value V>
 constexpr V cos(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::cos(v); }, x);
   return math_detail::trig<false>(x, [](math_detail::trig_reduced<V> t) { return math_detail::sin_from(t, 1); });
 }
 template <float_value V>
 constexpr V tan(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::tan(v); }, x);
   return math_detail::trig<true>(x, [](math_detail::trig_reduced<V> t) { return math_detail::tan_from(t); });
 }
 
@@ -12496,6 +13288,7 @@ constexpr V tan(V x) noexcept {
 // the roundings of w and w + 1 are not correlated, 2.6 ulps at worst instead of 1.5.
 template <float_value V>
 constexpr V tanh(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::tanh(v); }, x);
   using C = math_detail::consts<lane_t<V>>;
   namespace d = math_detail;
   if constexpr (!is_vector_v<V>) {
@@ -12509,6 +13302,18 @@ constexpr V tanh(V x) noexcept {
 // The logistic function 1 / (1 + e^-x).
 template <float_value V>
 constexpr V logistic(V x) noexcept {
+  if (math_detail::use_libm()) {
+    return math_detail::libm_lanes<V>(
+        [](auto v) {
+          using F = decltype(v);
+          if (v < F(0)) {  // e^v / (1 + e^v): no overflow of e^-v for large negative v
+            const F e = std::exp(v);
+            return e / (F(1) + e);
+          }
+          return F(1) / (F(1) + std::exp(-v));
+        },
+        x);
+  }
   namespace d = math_detail;
   const auto nan = d::nan_lanes(x);
   const V xs = simd::select(nan, d::k<V>(0), x);
@@ -12527,6 +13332,7 @@ constexpr V logistic(V x) noexcept {
 // Cube root.
 template <float_value V>
 constexpr V cbrt(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::cbrt(v); }, x);
   using C = math_detail::consts<lane_t<V>>;
   namespace d = math_detail;
   const V ax = simd::abs(x);
@@ -12545,6 +13351,7 @@ constexpr V cbrt(V x) noexcept {
 // Arc tangent, in [-pi/2, pi/2].
 template <float_value V>
 constexpr V atan(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::atan(v); }, x);
   namespace d = math_detail;
   const auto nan = d::nan_lanes(x);
   const V ax = simd::select(nan, d::k<V>(0), simd::abs(x));
@@ -12555,6 +13362,7 @@ constexpr V atan(V x) noexcept {
 // The angle of the point (x, y), in [-pi, pi], with C99's special cases.
 template <float_value V>
 constexpr V atan2(V y, V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto a, auto b) { return std::atan2(a, b); }, y, x);
   namespace d = math_detail;
   const auto nan = mask_or(d::nan_lanes(x), d::nan_lanes(y));
   V ax = simd::abs(x), ay = simd::abs(y);
@@ -12571,6 +13379,7 @@ constexpr V atan2(V y, V x) noexcept {
 // x^y with C99's special cases: exp(y log x) with log x in extended precision.
 template <float_value V>
 constexpr V pow(V x, V y) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto a, auto b) { return std::pow(a, b); }, x, y);
   using T = lane_t<V>;
   using C = math_detail::consts<T>;
   namespace d = math_detail;
@@ -12612,6 +13421,12 @@ constexpr V pow(V x, V y) noexcept {
 // ---- end include/sxla/simd/math.hpp ----
 
 namespace sxla {
+
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct pow;
+struct atan2;
+}  // namespace hlo
 
 namespace detail {
 
@@ -12734,22 +13549,27 @@ constexpr cplx<F> complex_reciprocal(cplx<F> z) noexcept {
 template <class T>
 inline constexpr bool is_math_element = is_float_element<T> || is_complex_v<T>;
 
-// The kernels take float and double lanes; f16 and bf16 arrive as float.
+// The kernels take float and double lanes; f16 and bf16 arrive as float. Without FMA
+// instructions the kernels give way to the C library (simd/math.hpp), one element at a
+// time: then the op runs element by element too, as a plain loop would.
 template <class L, class T>
 inline constexpr bool math_vectorizable =
-    simd::has_vec<T> && (std::is_same_v<T, float> || std::is_same_v<T, double>);
+    simd::has_vec<T> && (std::is_same_v<T, float> || std::is_same_v<T, double>) && SXLA_HAS_FMA;
 
 }  // namespace detail
 
 // One transcendental unary op: Real(v) on floats and vectors, Complex(z) on complex numbers.
 template <class Kind>
 struct math_unary_op {
+  using name = Kind;  // math_kind::exp ...: named as the op
   template <class T>
   using result = T;
   template <class T>
   static constexpr bool accepts = Kind::complex_too ? detail::is_math_element<T> : detail::is_float_element<T>;
   template <class L, class T>
-  static constexpr bool vectorizable = detail::math_vectorizable<L, T>;
+  static constexpr bool vectorizable =
+      detail::math_vectorizable<L, T> || (requires { requires Kind::instruction; } && simd::has_vec<T> &&
+                                          (std::is_same_v<T, float> || std::is_same_v<T, double>));
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
@@ -12837,6 +13657,7 @@ struct tanh {
 };
 struct sqrt {
   static constexpr bool complex_too = true;
+  static constexpr bool instruction = true;  // no kernel: vectors even without FMA
   template <class V>
   static constexpr V real(V x) noexcept { return simd::sqrt(x); }
   template <class C>
@@ -12844,6 +13665,7 @@ struct sqrt {
 };
 struct rsqrt {
   static constexpr bool complex_too = true;
+  static constexpr bool instruction = true;  // no kernel: vectors even without FMA
   template <class V>
   static constexpr V real(V x) noexcept {
     return simd::div(simd::splat<V>(simd::element_of<V>(1)), simd::sqrt(x));
@@ -12864,6 +13686,7 @@ struct cbrt {
 }  // namespace math_kind
 
 struct pow_op {
+  using name = hlo::pow;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -12902,6 +13725,7 @@ struct pow_op {
 };
 
 struct atan2_op {
+  using name = hlo::atan2;
   template <class T, class...>
   using result = T;
   template <class T>
@@ -13172,7 +13996,10 @@ struct pad_node {
   }
 };
 
-struct pad_op {};
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct pad;
+}  // namespace hlo
 
 namespace detail {
 enum class pad_error { none, wrong_length, negative_interior, negative_size };
@@ -13187,15 +14014,31 @@ constexpr pad_error check_pad(const idx& dims, const idx& lo, const idx& hi, con
   return pad_error::none;
 }
 
-template <class Op, class Shape, pad_error E>
-consteval bool check_pad_arguments() {
-  static_assert(E != pad_error::wrong_length,
-                "sxla::pad: edge_padding_low, edge_padding_high and interior_padding need one entry "
-                "per operand dimension");
-  static_assert(E != pad_error::negative_interior, "sxla::pad: interior padding is negative");
-  static_assert(E != pad_error::negative_size,
-                "sxla::pad: negative edge padding removes more elements than the dimension has");
-  return E == pad_error::none;
+// The error of pad(E, Lo, Hi, Interior), with the dimension where it is.
+template <class E, idx Lo, idx Hi, idx Interior, pad_error Error>
+constexpr void report_pad() noexcept {
+  if constexpr (Error == pad_error::wrong_length) {
+    SXLA_DIAGNOSE(hlo::pad,
+                  "{}: low, high and interior padding need one entry per dimension ({}, {} and {} for rank {})", (E),
+                  (Lo.size(), Hi.size(), Interior.size(), E::rank));
+  } else if constexpr (Error == pad_error::negative_interior) {
+    constexpr std::size_t d = [] {
+      std::size_t k = 0;
+      while (Interior[k] >= 0) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(hlo::pad, "{}: the interior padding of dimension {} is negative ({})", (E), (d, Interior[d]));
+  } else if constexpr (Error == pad_error::negative_size) {
+    constexpr idx sizes = padded_dimensions(E::spec.dimensions, Lo, Hi, Interior);
+    constexpr std::size_t d = [&] {
+      std::size_t k = 0;
+      while (sizes[k] >= 0) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(hlo::pad,
+                  "{}: dimension {} would have size {}: negative edge padding ({} and {}) removes more than it has",
+                  (E), (d, sizes[d], Lo[d], Hi[d]));
+  }
 }
 }  // namespace detail
 
@@ -13212,7 +14055,7 @@ constexpr auto pad(X&& x, V value) noexcept {
   }();
   constexpr detail::pad_error err = detail::check_pad(E::spec.dimensions, Lo, Hi, interior);
   if constexpr (err != detail::pad_error::none) {
-    static_assert(detail::check_pad_arguments<pad_op, shape_display_t<E::spec>, err>());
+    detail::report_pad<E, Lo, Hi, interior, err>();
     return e;
   } else {
     return pad_node<E, Lo, Hi, interior>{e, static_cast<typename E::value_type>(value)};
@@ -13352,13 +14195,26 @@ constexpr window_geometry make_window_geometry(const idx& dims, const idx& windo
   return g;
 }
 
-template <class Op, class Shape, window_error E>
-consteval bool check_window() {
-  static_assert(E != window_error::wrong_length,
-                "sxla: a window argument (dimensions, strides, dilations, padding) needs one entry per operand "
-                "dimension");
-  static_assert(E != window_error::window_below_one, "sxla: a window dimension, stride or dilation is below 1");
-  return E == window_error::none;
+// The error of a window geometry G over operand E, for op Op (reduce_window,
+// select_and_scatter).
+template <class Op, class E, window_geometry G>
+constexpr void report_window() noexcept {
+  if constexpr (G.error == window_error::wrong_length) {
+    SXLA_DIAGNOSE(Op,
+                  "{}: a window argument (dimensions, strides, dilations, padding) needs one entry per dimension "
+                  "(rank {}; window dimensions {}, strides {}, base dilations {}, window dilations {})",
+                  (E), (E::rank, G.window.size(), G.stride.size(), G.base_dilation.size(), G.window_dilation.size()));
+  } else if constexpr (G.error == window_error::window_below_one) {
+    constexpr std::size_t d = [] {
+      std::size_t k = 0;
+      while (G.window[k] >= 1 && G.stride[k] >= 1 && G.base_dilation[k] >= 1 && G.window_dilation[k] >= 1) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(Op,
+                  "{}: in dimension {}, the window ({}), stride ({}), base dilation ({}) and window dilation ({}) must "
+                  "be at least 1",
+                  (E), (d, G.window[d], G.stride[d], G.base_dilation[d], G.window_dilation[d]));
+  }
 }
 
 }  // namespace sxla
@@ -13368,7 +14224,10 @@ consteval bool check_window() {
 
 namespace sxla {
 
-struct reduce_window_op {};
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct reduce_window;
+}  // namespace hlo
 
 namespace detail {
 // The operand index s of element k of window o, or false when it falls on padding or a
@@ -13545,20 +14404,13 @@ struct reduce_window_line {
 };
 
 namespace detail {
-template <class Op, class Shape, bool Ok>
-consteval bool check_reduce_window_arguments() {
-  static_assert(Ok, "sxla::reduce_window: give N operands of the same dimensions, then N init values, then the "
-                    "computation");
-  return Ok;
-}
-
 template <window_geometry G, class X, class I, class F>
 constexpr auto reduce_window_one(X&& x, const I& init, F f) {
   auto e = as_operand(static_cast<X&&>(x));
   using E = decltype(e);
   constexpr bool computation_ok = reduces<F, typename E::value_type>;
   if constexpr (!computation_ok) {
-    static_assert(check_reduce_computation<reduce_window_op, shape_display_t<E::spec>, computation_ok>());
+    report_reduce_computation<hlo::reduce_window, E, F>();
     return e;
   } else {
     using N = reduce_window_node<F, E, G>;
@@ -13600,10 +14452,13 @@ constexpr auto reduce_window(Args&&... args) {
     }
   }();
   if constexpr (!args_ok) {
-    static_assert(detail::check_reduce_window_arguments<reduce_window_op, shape_display_t<E0::spec>, args_ok>());
+    SXLA_DIAGNOSE(hlo::reduce_window,
+                  "{}: give N operands of the same dimensions, then N init values, then the computation ({} "
+                  "arguments given)",
+                  (E0), (count));
     return 0;
   } else if constexpr (g.error != window_error::none) {
-    static_assert(check_window<reduce_window_op, shape_display_t<E0::spec>, g.error>());
+    report_window<hlo::reduce_window, E0, g>();
     return 0;
   } else if constexpr (count == 3) {
     return detail::reduce_window_one<g>(static_cast<Args&&>(args)...);
@@ -13747,8 +14602,11 @@ struct reshape_node {
   }
 };
 
-struct reshape_op {};
-struct collapse_op {};
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct reshape;
+struct collapse;
+}  // namespace hlo
 
 namespace detail {
 constexpr index_t element_count(const idx& d) noexcept {
@@ -13757,18 +14615,25 @@ constexpr index_t element_count(const idx& d) noexcept {
   return n;
 }
 
-template <class Op, class Operand, class Out, bool SameType, bool SameCount, bool Permutation>
-consteval bool check_reshape_arguments() {
-  static_assert(SameType, "sxla::reshape: the result shape's element type is not the operand's");
-  static_assert(SameCount, "sxla::reshape: the result shape's element count is not the operand's");
-  static_assert(Permutation, "sxla::reshape: the dimensions are not a permutation of the operand's dimensions");
-  return SameType && SameCount && Permutation;
-}
-
-template <class Op, class Operand, bool Ok>
-consteval bool check_collapse_dimensions() {
-  static_assert(Ok, "sxla::collapse: the dimensions must be consecutive operand dimensions, in increasing order");
-  return Ok;
+// The error of reshape from E to Out through the dimension order Dims.
+template <class E, shape_spec Out, idx Dims, bool SameType, bool SameCount>
+constexpr void report_reshape() noexcept {
+  using O = shape_arg<Out>;
+  if constexpr (!SameType) {
+    SXLA_DIAGNOSE(hlo::reshape, "{} to {}: the result shape has another element type", (E, O), ());
+  } else if constexpr (!SameCount) {
+    SXLA_DIAGNOSE(hlo::reshape, "{} to {}: the element counts differ ({} and {})", (E, O),
+                  (element_count(E::spec.dimensions), element_count(Out.dimensions)));
+  } else if constexpr (Dims.size() != E::rank) {
+    SXLA_DIAGNOSE(hlo::reshape, "{} to {}: give one dimension per operand dimension ({} for rank {})", (E, O),
+                  (Dims.size(), E::rank));
+  } else {
+    constexpr std::size_t at = first_bad_dimension(Dims, E::rank);
+    SXLA_DIAGNOSE(hlo::reshape,
+                  "{} to {}: the dimensions are not a permutation of the operand dimensions (entry {} is {}: out of "
+                  "range or repeated)",
+                  (E, O), (at, Dims[at]));
+  }
 }
 
 template <idx OutDims, class E>
@@ -13789,9 +14654,11 @@ constexpr auto reshape(X&& x) noexcept {
   constexpr bool same_type = Out.element_type == E::spec.element_type;
   constexpr bool same_count = detail::element_count(Out.dimensions) == detail::element_count(E::spec.dimensions);
   constexpr bool permutation = sizeof...(Dims) == 0 || detail::is_permutation(idx{Dims...}, E::rank);
-  if constexpr (!same_type || !same_count || !permutation) {
-    static_assert(detail::check_reshape_arguments<reshape_op, shape_display_t<E::spec>, shape_display_t<Out>,
-                                                  same_type, same_count, permutation>());
+  if constexpr (!is_valid(Out)) {
+    static_assert(check_shape<Out>());  // the shape's own error, alone
+    return e;
+  } else if constexpr (!same_type || !same_count || !permutation) {
+    detail::report_reshape<E, Out, idx{Dims...}, same_type, same_count>();
     return e;
   } else if constexpr (sizeof...(Dims) == 0 || idx{Dims...} == detail::identity_dimensions(E::rank)) {
     return detail::make_reshape<Out.dimensions>(e);
@@ -13812,8 +14679,21 @@ constexpr auto collapse(X&& x) noexcept {
       if (dims[k] != dims[k - 1] + 1) return false;
     return true;
   }();
-  if constexpr (!ok) {
-    static_assert(detail::check_collapse_dimensions<collapse_op, shape_display_t<E::spec>, ok>());
+  if constexpr (!ok && dims.size() == 0) {
+    SXLA_DIAGNOSE(hlo::collapse, "{}: give at least one dimension", (E), ());
+    return e;
+  } else if constexpr (!ok) {
+    constexpr std::size_t at = [&] {
+      std::size_t k = 0;
+      while (k < dims.size() && dims[k] >= 0 && dims[k] < static_cast<index_t>(E::rank) &&
+             (k == 0 || dims[k] == dims[k - 1] + 1))
+        ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(hlo::collapse,
+                  "{}: the dimensions must be consecutive operand dimensions, in increasing order (entry {} is {}; "
+                  "rank {})",
+                  (E), (at, dims[at], E::rank));
     return e;
   } else {
     constexpr idx out = [&] {
@@ -13909,15 +14789,10 @@ struct rev_node {
   }
 };
 
-struct rev_op {};
-
-namespace detail {
-template <class Op, class Shape, bool Ok>
-consteval bool check_rev_dimensions() {
-  static_assert(Ok, "sxla::rev: a dimension is out of range or listed twice");
-  return Ok;
-}
-}  // namespace detail
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct rev;
+}  // namespace hlo
 
 // Rev(operand, {Dims...}).
 template <index_t... Dims, operand X>
@@ -13926,7 +14801,9 @@ constexpr auto rev(X&& x) noexcept {
   using E = decltype(e);
   constexpr bool ok = detail::distinct_dimensions(idx{Dims...}, E::rank);
   if constexpr (!ok) {
-    static_assert(detail::check_rev_dimensions<rev_op, shape_display_t<E::spec>, ok>());
+    constexpr std::size_t at = detail::first_bad_dimension(idx{Dims...}, E::rank);
+    SXLA_DIAGNOSE(hlo::rev, "{}: dimension {} is out of range or listed twice (rank {})", (E),
+                  (idx{Dims...}[at], E::rank));
     return e;
   } else {
     return rev_node<E, idx{Dims...}>{e};
@@ -13952,7 +14829,13 @@ constexpr auto rev(X&& x) noexcept {
 
 namespace sxla {
 
+namespace hlo {
+struct select;
+struct clamp;
+}  // namespace hlo
+
 struct select_op {
+  using name = hlo::select;
   static constexpr bool promotes_small_floats = false;  // it only picks: f16 stays f16
   template <class P, class T, class...>
   using result = T;
@@ -13970,6 +14853,7 @@ struct select_op {
 };
 
 struct clamp_op {
+  using name = hlo::clamp;
   template <class T, class...>
   using result = T;
   template <class L, class T, class...>
@@ -13986,12 +14870,6 @@ struct clamp_op {
 };
 
 namespace detail {
-
-template <class Op, class Shape, bool Ok>
-consteval bool check_pred_operand() {
-  static_assert(Ok, "sxla::select: the predicate must have element type pred");
-  return Ok;
-}
 
 // An operand of element type T: a number becomes T, an array stays as it is.
 template <class T, class X>
@@ -14016,11 +14894,11 @@ constexpr auto select(P&& pred, A&& on_true, B&& on_false) noexcept {
   auto b = detail::operand_as<T>(static_cast<B&&>(on_false));
   constexpr bool is_pred = std::is_same_v<typename decltype(p)::value_type, bool>;
   if constexpr (!is_pred) {
-    static_assert(detail::check_pred_operand<select_op, shape_display_t<decltype(p)::spec>, is_pred>());
+    SXLA_DIAGNOSE(hlo::select, "{}: the predicate must have element type pred", (decltype(p)), ());
     return a;
   } else if constexpr (!std::is_same_v<typename decltype(a)::value_type, typename decltype(b)::value_type>) {
-    static_assert(detail::check_same_element_type<select_op, shape_display_t<decltype(a)::spec>,
-                                                  shape_display_t<decltype(b)::spec>, false>());
+    SXLA_DIAGNOSE(hlo::select, "{} and {}: on_true and on_false must have one element type (use x::convert)",
+                  (decltype(a), decltype(b)), ());
     return a;
   } else {
     return make_nary<select_op>(p, a, b);
@@ -14037,12 +14915,12 @@ constexpr auto clamp(Lo&& lo, A&& a, Hi&& hi) noexcept {
   auto h = detail::operand_as<T>(static_cast<Hi&&>(hi));
   constexpr bool accepted = element<T> && !std::is_same_v<T, bool> && !is_complex_v<T>;
   if constexpr (!accepted) {
-    static_assert(detail::check_element_type<clamp_op, shape_display_t<decltype(x)::spec>, accepted>());
+    SXLA_DIAGNOSE(hlo::clamp, "{}: the operand must be a real number (not pred, not complex)", (decltype(x)), ());
     return x;
   } else if constexpr (!std::is_same_v<typename decltype(l)::value_type, T> ||
                        !std::is_same_v<typename decltype(h)::value_type, T>) {
-    static_assert(detail::check_same_element_type<clamp_op, shape_display_t<decltype(l)::spec>,
-                                                  shape_display_t<decltype(h)::spec>, false>());
+    SXLA_DIAGNOSE(hlo::clamp, "{}, {} and {}: min, operand and max must have one element type (use x::convert)",
+                  (decltype(l), decltype(x), decltype(h)), ());
     return x;
   } else {
     return make_nary<clamp_op>(l, x, h);
@@ -14075,23 +14953,10 @@ constexpr auto clamp(Lo&& lo, A&& a, Hi&& hi) noexcept {
 
 namespace sxla {
 
-struct select_and_scatter_op {};
-
-namespace detail {
-template <class Op, class Operand, class Source, bool Ok>
-consteval bool check_select_and_scatter_source() {
-  static_assert(Ok,
-                "sxla::select_and_scatter: the source must have the element type of the operand and the dimensions "
-                "of reduce_window's result over it (one element per window)");
-  return Ok;
-}
-template <class Op, class Shape, bool SelectOk, bool ScatterOk>
-consteval bool check_select_and_scatter_computations() {
-  static_assert(SelectOk, "sxla::select_and_scatter: select must be callable as select(T, T) returning pred (bool)");
-  static_assert(ScatterOk, "sxla::select_and_scatter: scatter must be callable as scatter(T, T) returning T");
-  return SelectOk && ScatterOk;
-}
-}  // namespace detail
+// The op's name in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct select_and_scatter;
+}  // namespace hlo
 
 // SelectAndScatter(operand, select, Window, Strides, Padding, source, init, scatter).
 template <idx Window, idx Strides = idx{}, window_padding Padding = padding::valid, operand X, class Select,
@@ -14113,15 +14978,20 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
   }();
   using result = tensor<logical_spec(E::spec.element_type, E::spec.dimensions)>;
   if constexpr (g.error != window_error::none) {
-    static_assert(check_window<select_and_scatter_op, shape_display_t<E::spec>, g.error>());
+    report_window<hlo::select_and_scatter, E, g>();
     return result{};
   } else if constexpr (Src::spec.dimensions != g.result || Src::spec.element_type != E::spec.element_type) {
-    static_assert(detail::check_select_and_scatter_source<select_and_scatter_op, shape_display_t<E::spec>,
-                                                          shape_display_t<Src::spec>, false>());
+    SXLA_DIAGNOSE(hlo::select_and_scatter,
+                  "{} and source {}: the source must be {}, one element of the operand type per window", (E, Src,
+                  shape_arg<logical_spec(E::spec.element_type, g.result)>), ());
     return result{};
-  } else if constexpr (!select_ok || !scatter_ok) {
-    static_assert(detail::check_select_and_scatter_computations<select_and_scatter_op, shape_display_t<E::spec>,
-                                                                select_ok, scatter_ok>());
+  } else if constexpr (!select_ok) {
+    SXLA_DIAGNOSE(hlo::select_and_scatter, "{}: select ({}) must be callable as select(T, T) returning pred", (E, Select),
+                  ());
+    return result{};
+  } else if constexpr (!scatter_ok) {
+    SXLA_DIAGNOSE(hlo::select_and_scatter, "{}: scatter ({}) must be callable as scatter(T, T) returning T", (E, Scatter),
+                  ());
     return result{};
   } else {
     constexpr std::size_t rank = E::rank;
