@@ -1,21 +1,52 @@
 #!/usr/bin/env bash
 # README command 2: the whole test suite, as CI runs it. Builds in build-tests/<config>:
-#   gcc, clang    every suite (unit, seeds, golden, static, compile_fail, headers,
-#                 single_include, examples) with -Wall -Wextra -Wpedantic -Werror
-#   gcc-sanitize  the run-time suites again under -fsanitize=address,undefined (-O1, no
-#                 debug information: a third of the -O2 -g build time)
-#   gcc-xsimd, clang-scalar   the run-time suites on the other SIMD backends
-# Environment: SXLA_TEST_CONFIGS="gcc clang ..." runs a subset.
+#   gcc, clang      every suite (unit, seeds, golden, static, compile_fail, headers,
+#                   single_include, examples) with -Wall -Wextra -Wpedantic -Werror and every
+#                   unit test
+#   gcc-sanitize    g++ -Og -fsanitize=address,undefined -fno-sanitize-recover=all
+#   clang-sanitize  clang++ -O0 -fsanitize=address,undefined -fno-sanitize-recover=all
+#                   (debug builds without debug information: every check kept, and they
+#                   compile in 60% (g++) and 40% (clang++) of the CPU time of -O1)
+#   gcc-xsimd       the xsimd backend (g++)
+#   clang-scalar    the scalar backend (clang++)
+#   fuzz            tools/fuzz.sh: the shape parser's libFuzzer target (clang++, ASan, UBSan)
+#                   for SXLA_FUZZ_SECONDS seconds (default 30)
+#   cmake           tools/check_cmake_consumer.sh: sxla installed to a staged prefix, used by
+#                   a separate CMake project and through the installed single header
+# The four secondary configurations run the run-time suites (unit, seeds, golden, static,
+# single_include, examples) with the representative subset of the unit tests
+# (-Dtest_subset=true): every unit translation unit but those listed in tests/meson.build's
+# unit_full_only. The subset still runs every layer, every op family, every layout kind
+# (row-major, column-major, padded, tiled; operands and destinations) and, through
+# tests/simd, every function of the SIMD vocabulary on every lane type; what it leaves out
+# runs the same code on more element types (narrow integer arithmetic, wide integer
+# comparisons, bitwise ops and shifts, f64/s32/u8 reductions, views on s32/f64/u8, random
+# conversions from integer, small-float and complex sources), which gcc and clang test in
+# full.
+# At the end: the time of each configuration and the slowest translation units of this run
+# (wall time from each build directory's .ninja_log, compiled in parallel).
+# Environment: SXLA_TEST_CONFIGS="gcc clang ..." runs a subset of the configurations, in
+# that order; SXLA_TEST_JOBS=N builds and tests with N parallel jobs (default: meson's).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out="$root/build-tests"
-configs=${SXLA_TEST_CONFIGS:-"gcc clang gcc-sanitize gcc-xsimd clang-scalar"}
+configs=${SXLA_TEST_CONFIGS:-"gcc clang gcc-sanitize clang-sanitize gcc-xsimd clang-scalar fuzz cmake"}
+fuzz_seconds=${SXLA_FUZZ_SECONDS:-30}
 runtime_suites=(--suite unit --suite seeds --suite golden --suite static --suite examples --suite single_include)
+subset=(-Dtest_subset=true)
+sanitize=(-Ddebug=false -Db_sanitize=address,undefined -Db_lundef=false -Dcpp_args=-fno-sanitize-recover=all)
+jobs=()
+if [ -n "${SXLA_TEST_JOBS:-}" ]; then jobs=(-j "$SXLA_TEST_JOBS"); fi
+test_jobs=()
+if [ -n "${SXLA_TEST_JOBS:-}" ]; then test_jobs=(--num-processes "$SXLA_TEST_JOBS"); fi
+
+built=()    # the build directories of this run, for the slowest translation units
+times=()    # one line per configuration
 
 run_config() {
   local name=$1 cxx=$2; shift 2
-  local dir="$out/$name"
+  local dir="$out/$name" start=$SECONDS
   echo "== [$name] configure ($cxx $*)"
   if [ -d "$dir" ]; then
     CXX=$cxx meson setup --reconfigure "$dir" -Dbench=disabled "$@" >/dev/null
@@ -23,22 +54,76 @@ run_config() {
     CXX=$cxx meson setup "$dir" -Dbench=disabled "$@" >/dev/null
   fi
   echo "== [$name] build"
-  meson compile -C "$dir"
+  built+=("$name")
+  meson compile -C "$dir" "${jobs[@]}"
+  local tested=$SECONDS
   echo "== [$name] test"
   local suites=()
   case $name in gcc|clang) ;; *) suites=("${runtime_suites[@]}") ;; esac
-  meson test -C "$dir" --no-rebuild --print-errorlogs "${suites[@]}"
+  meson test -C "$dir" --no-rebuild --print-errorlogs "${test_jobs[@]}" "${suites[@]}"
+  times+=("$(printf '%-15s %5d s  (configure and build %d s, test %d s)' "$name" \
+             $((SECONDS - start)) $((tested - start)) $((SECONDS - tested)))")
 }
+
+# run_step NAME COMMAND...: a check outside meson; fails the run when COMMAND fails.
+run_step() {
+  local name=$1 start=$SECONDS; shift
+  echo "== [$name] $*"
+  "$@"
+  times+=("$(printf '%-15s %5d s' "$name" $((SECONDS - start)))")
+}
+
+# The 10 slowest compilations over the build directories of this run (each object's last
+# entry in its .ninja_log; ninja logs wall time, so parallel jobs inflate it).
+slowest_translation_units() {
+  python3 - "$out" "$@" <<'EOF'
+import os
+import sys
+
+out, names = sys.argv[1], sys.argv[2:]
+rows = []
+for name in dict.fromkeys(names):
+    last = {}
+    path = os.path.join(out, name, '.ninja_log')
+    if not os.path.exists(path):
+        continue
+    with open(path) as log:
+        for line in log:
+            if not line.startswith('#'):
+                start, end, _, target = line.split('\t')[:4]
+                last[target] = (int(end) - int(start)) / 1000
+    rows += [(seconds, name, target) for target, seconds in last.items() if target.endswith('.o')]
+for seconds, name, target in sorted(rows, reverse=True)[:10]:
+    print(f'{seconds:7.1f} s  {name:15} {target}')
+EOF
+}
+
+# Printed at the end, also when a configuration fails.
+summary() {
+  if [ ${#times[@]} -gt 0 ]; then
+    echo "== times"
+    printf '%s\n' "${times[@]}"
+  fi
+  if [ ${#built[@]} -gt 0 ]; then
+    echo "== the slowest translation units (wall time in the parallel build)"
+    slowest_translation_units "${built[@]}" || true
+  fi
+}
+trap summary EXIT
 
 for c in $configs; do
   case $c in
-    gcc)          run_config gcc g++ ;;
-    clang)        run_config clang clang++ ;;
-    gcc-sanitize) run_config gcc-sanitize g++ -Doptimization=1 -Ddebug=false \
-                    -Db_sanitize=address,undefined -Db_lundef=false -Dcpp_args=-fno-sanitize-recover=all ;;
-    gcc-xsimd)    run_config gcc-xsimd g++ -Dsimd=xsimd ;;
-    clang-scalar) run_config clang-scalar clang++ -Dsimd=scalar ;;
+    gcc)            run_config gcc g++ ;;
+    clang)          run_config clang clang++ ;;
+    gcc-sanitize)   run_config gcc-sanitize g++ -Doptimization=g "${sanitize[@]}" "${subset[@]}" ;;
+    clang-sanitize) run_config clang-sanitize clang++ -Doptimization=0 "${sanitize[@]}" "${subset[@]}" ;;
+    gcc-xsimd)      run_config gcc-xsimd g++ -Dsimd=xsimd "${subset[@]}" ;;
+    clang-scalar)   run_config clang-scalar clang++ -Dsimd=scalar "${subset[@]}" ;;
+    fuzz)           run_step fuzz tools/fuzz.sh "$fuzz_seconds" ;;
+    cmake)          run_step cmake tools/check_cmake_consumer.sh ;;
     *) echo "unknown configuration: $c" >&2; exit 2 ;;
   esac
 done
+trap - EXIT
+summary
 echo "== all configurations passed: $configs"
