@@ -24,6 +24,7 @@
 
 #include <concepts>
 #include <cstddef>
+#include <optional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -271,6 +272,7 @@ struct reduce_node {
       return o;
     }();
     const V first = simd::splat<V>(init);
+    using line_t = decltype(operand.template line<m>(std::declval<const multi_index<op_rank>&>()));
     multi_index<rank> i{};
     detail::odometer(outer, static_dimensions<reduce_node>(), i, [&] {
       value_type* o = dst.data() + D::offset(i);
@@ -278,20 +280,38 @@ struct reduce_node {
       for (index_t j0 = 0; j0 < n; j0 += block) {
         const index_t j1 = j0 + block < n ? j0 + block : n;
         bool empty = true;
-        detail::odometer(P.reduced, extent, b, [&] {
-          const auto l = operand.template line<m>(b);
+        // The rows fold into the block in order, up to four at a time: each vector of
+        // the block is loaded and stored once per four rows, not once per row (the same
+        // order of operations: acc = f(f(f(f(acc, r0), r1), r2), r3)).
+        auto fold = [&](const auto&... rows) {
           index_t j = j0;
           if constexpr (n >= lanes) {  // (else g++ 12 -O3 warns of the loop that never runs)
             for (; j + lanes <= j1; j += lanes) {
-              simd::store(f(empty ? first : simd::load(o + j), l.template load<value_type>(j)), o + j);
+              V acc = empty ? first : simd::load(o + j);
+              ((acc = f(acc, rows.template load<value_type>(j))), ...);
+              simd::store(acc, o + j);
             }
           }
           if (j < j1) {
             const auto c = static_cast<std::size_t>(j1 - j);
-            simd::store_n(f(empty ? first : simd::load_n(o + j, c), l.template load_n<value_type>(j, c)), o + j, c);
+            V acc = empty ? first : simd::load_n(o + j, c);
+            ((acc = f(acc, rows.template load_n<value_type>(j, c))), ...);
+            simd::store_n(acc, o + j, c);
           }
           empty = false;
+        };
+        std::optional<line_t> group[4];
+        int count = 0;
+        detail::odometer(P.reduced, extent, b, [&] {
+          group[count++].emplace(operand.template line<m>(b));
+          if (count == 4) {
+            fold(*group[0], *group[1], *group[2], *group[3]);
+            count = 0;
+          }
         });
+        if (count == 1) fold(*group[0]);
+        if (count == 2) fold(*group[0], *group[1]);
+        if (count == 3) fold(*group[0], *group[1], *group[2]);
         if (empty)
           for (index_t j = j0; j < j1; ++j) o[j] = init;
       }
