@@ -2,7 +2,9 @@
 """Checks the header architecture of include/sxla:
 
 - includes point down the layer order: config/version -> core -> shape -> tensor ->
-  expr -> ops -> {linalg, control, dist}; simd depends only on config and core;
+  expr -> ops -> {linalg, control, dist}; simd depends only on config and core; kernels
+  (whole algorithms over the SIMD vocabulary) only on config, core and simd, and only
+  expr and above use them;
 - every project include is written "sxla/<path>" and names, in a trailing comment, the
   symbol it is there for (the umbrella sxla.hpp is exempt);
 - every header starts with a comment naming itself ("// sxla/<path>: what it holds").
@@ -16,6 +18,7 @@ import sys
 RANK = {'config.hpp': 0, 'version.hpp': 0, 'core': 1, 'shape': 2, 'tensor': 3,
         'expr': 4, 'ops': 5, 'linalg': 6, 'control': 6, 'dist': 6}
 SIMD_MAY_USE = {'config.hpp', 'core', 'simd'}
+KERNELS_MAY_USE = {'config.hpp', 'core', 'simd', 'kernels'}
 
 
 def layer(path):  # path relative to include/sxla
@@ -55,9 +58,12 @@ def main():
                 if me == 'simd':
                     if other not in SIMD_MAY_USE:
                         problems.append(f'{rel}:{n}: simd/ may use only config and core, not {other}')
-                elif other == 'simd':
+                elif me == 'kernels':
+                    if other not in KERNELS_MAY_USE:
+                        problems.append(f'{rel}:{n}: kernels/ may use only config, core and simd, not {other}')
+                elif other in ('simd', 'kernels'):
                     if RANK.get(me, 0) < RANK['expr']:
-                        problems.append(f'{rel}:{n}: only expr/ and above may use simd/')
+                        problems.append(f'{rel}:{n}: only expr/ and above may use {other}/')
                 elif RANK.get(other, 99) > RANK.get(me, -1):
                     problems.append(f'{rel}:{n}: {me}/ must not include {target} (a higher layer)')
     for p in problems:

@@ -92,7 +92,7 @@
 #define SXLA_ALLOW_HEAP 0
 #endif
 
-// Cache sizes (bytes) that the matrix-multiply engine (simd/gemm.hpp) sizes its blocks
+// Cache sizes (bytes) that the matrix-multiply engine (kernels/gemm.hpp) sizes its blocks
 // from: one core's L1 data cache and L2, and the share of L3 it may use. The defaults
 // are this project's reference machine (Zen 4); override them for another target. They
 // fix the summation order of dot (the blocks of the contraction), so the same values

@@ -73,11 +73,12 @@
 #include "sxla/ops/window.hpp"
 
 #include "sxla/simd/backend.hpp"
-#include "sxla/simd/gemm.hpp"
 #include "sxla/simd/highway.hpp"
 #include "sxla/simd/math.hpp"
 #include "sxla/simd/scalar.hpp"
 #include "sxla/simd/vec.hpp"
 #include "sxla/simd/xsimd.hpp"
+
+#include "sxla/kernels/gemm.hpp"
 
 #endif  // SXLA_SXLA_HPP

@@ -107,7 +107,7 @@ void check_dot(const L& lhs, const R& rhs, const Out& got) {
   if constexpr (!std::is_integral_v<Acc>) {
     u = std::numeric_limits<real_of_t<Acc>>::epsilon() / 2;
   }
-  const long double kc = static_cast<long double>(x::simd::block_sum_order<Acc>());
+  const long double kc = static_cast<long double>(x::kernels::block_sum_order<Acc>());
   // Complex products: each part is two fmas per term, so four roundings where a real has one.
   const long double parts = std::is_same_v<W, long double> ? 1 : 4;
   const long double bound_factor = (kc + static_cast<long double>(k) / kc + 2) * u * parts;

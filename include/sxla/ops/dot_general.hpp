@@ -1,5 +1,5 @@
 // sxla/ops/dot_general.hpp: XLA's Dot and DotGeneral on the matrix-multiply engine
-// (simd/gemm.hpp).
+// (kernels/gemm.hpp).
 //   x::dot(a, b)                                   [n].[n] -> [], [m,k].[k] -> [m], [m,k].[k,n] -> [m,n]
 //   x::dot_general<x::dot_dims<x::idx{2}, x::idx{1}, x::idx{0}, x::idx{0}>>(a, b)
 //       lhs contracting, rhs contracting, then optional lhs batch, rhs batch dimensions
@@ -15,7 +15,7 @@
 // f32; x::dot_general<dims, std::int32_t>(s8s) gives s32). The sum is rounded (or, for
 // integers, wrapped) to the result type once, at the end. pred is not accepted.
 //
-// Order of summation: simd/gemm.hpp's (blocks of kc terms, fma within a block, blocks
+// Order of summation: kernels/gemm.hpp's (blocks of kc terms, fma within a block, blocks
 // added in order), on every path: the engine, the small static path, the element-by-
 // element path used in constant evaluation and inside other nodes. Relative error per
 // element, against the exact sum of products: at most about (kc + K / kc) u sum |a b|
@@ -63,7 +63,7 @@
 #include "sxla/ops/reduction.hpp"          // odometer
 #include "sxla/ops/transpose.hpp"          // transpose
 #include "sxla/shape/print.hpp"            // diagnostic_display of shapes
-#include "sxla/simd/gemm.hpp"              // gemm, small_gemm, matrix_ref, gemm_params
+#include "sxla/kernels/gemm.hpp"           // gemm, small_gemm, matrix_ref, gemm_params
 #include "sxla/tensor/view.hpp"            // tensor_view
 
 namespace sxla {
@@ -374,7 +374,7 @@ struct dot_node {
     }
     for (std::size_t t = 0; t < nl; ++t) li[static_cast<std::size_t>(P.lhs_free[t])] = o[nb + t];
     for (std::size_t t = 0; t < nr; ++t) ri[static_cast<std::size_t>(P.rhs_free[t])] = o[nb + nl + t];
-    constexpr index_t kc = simd::block_sum_order<A>();
+    constexpr index_t kc = kernels::block_sum_order<A>();
     A total{};
     for (index_t p0 = 0; p0 < P.k; p0 += kc) {
       const index_t p1 = P.k - p0 < kc ? P.k : p0 + kc;
@@ -387,9 +387,9 @@ struct dot_node {
           ri[static_cast<std::size_t>(P.rhs_contracting[t])] = f % size;
           f /= size;
         }
-        s = simd::gemm_detail::madd(static_cast<A>(lhs.at(li)), static_cast<A>(rhs.at(ri)), s);
+        s = kernels::gemm_detail::madd(static_cast<A>(lhs.at(li)), static_cast<A>(rhs.at(ri)), s);
       }
-      total = p0 == 0 ? s : simd::gemm_detail::plus(total, s);
+      total = p0 == 0 ? s : kernels::gemm_detail::plus(total, s);
     }
     return static_cast<R>(total);
   }
@@ -488,7 +488,7 @@ struct dot_node {
   using lhs_plan = operand_plan<Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>;
   using rhs_plan = operand_plan<Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>;
 
-  // Whether the unpacked small path runs (simd/gemm.hpp: B read as vectors of A, its
+  // Whether the unpacked small path runs (kernels/gemm.hpp: B read as vectors of A, its
   // columns contiguous), and each part's packing buffer.
   static constexpr bool rhs_columns_contiguous = [] {
     if constexpr (!rhs_plan::in_place) {
@@ -498,14 +498,14 @@ struct dot_node {
       return P.n == 1 || detail::flatten_stride(P.rhs_free, S::spec.dimensions, S::map.strides).stride == 1;
     }
   }();
-  static constexpr bool small = P.m <= simd::small_gemm_limit && P.n <= simd::small_gemm_limit &&
-                                P.k <= simd::small_gemm_limit && P.k > 0 &&
+  static constexpr bool small = P.m <= kernels::small_gemm_limit && P.n <= kernels::small_gemm_limit &&
+                                P.k <= kernels::small_gemm_limit && P.k > 0 &&
                                 (!rhs_plan::in_place || std::is_same_v<typename Rhs::value_type, A>) &&
                                 rhs_columns_contiguous;
   static constexpr index_t part_rows =
-      detail::largest_part(P.m, Tasks, static_cast<index_t>(simd::gemm_params<A>::mr));
+      detail::largest_part(P.m, Tasks, static_cast<index_t>(kernels::gemm_params<A>::mr));
   static constexpr std::size_t packing_bytes =
-      small || P.k == 0 ? 0 : scratch_round(simd::gemm_workspace_size<A>(part_rows, P.n, P.k) * sizeof(A));
+      small || P.k == 0 ? 0 : scratch_round(kernels::gemm_workspace_size<A>(part_rows, P.n, P.k) * sizeof(A));
 
   // The scratch of run_into: the operands' temporaries (each while the next is
   // evaluated), then the packing buffers of every part.
@@ -649,11 +649,11 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
       const TR* bb = b + group_offset(rb, rs, rst, bt);
       A* cb = c + group_offset(result_batch, ds, dst, bt);
       if constexpr (small) {
-        simd::small_gemm<A, P.m, P.n, P.k, a_rs, a_cs, b_rs, ldc>(ab, bb, cb);
+        kernels::small_gemm<A, P.m, P.n, P.k, a_rs, a_cs, b_rs, ldc>(ab, bb, cb);
         for (index_t i = 0; i < P.m; ++i) finish_rows(finish, bt, i, 0, P.n);
       } else {
-        simd::gemm<A>(r1 - r0, P.n, P.k, simd::matrix_ref<TL>{ab + r0 * a_rs, a_rs, a_cs},
-                      simd::matrix_ref<TR>{bb, b_rs, b_cs}, cb + r0 * ldc, ldc, work,
+        kernels::gemm<A>(r1 - r0, P.n, P.k, kernels::matrix_ref<TL>{ab + r0 * a_rs, a_rs, a_cs},
+                      kernels::matrix_ref<TR>{bb, b_rs, b_cs}, cb + r0 * ldc, ldc, work,
                       [&](index_t i, index_t j0, index_t count) { finish_rows(finish, bt, r0 + i, j0, count); });
       }
     }
@@ -662,7 +662,7 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
   A* work = small ? nullptr : ws.take<A>(static_cast<std::size_t>(Tasks) * packing_bytes / sizeof(A));
   if constexpr (Tasks > 1 && !small) {
     // Parts of whole micro-kernel strips, each with its own packing buffer.
-    constexpr auto mr = static_cast<index_t>(simd::gemm_params<A>::mr);
+    constexpr auto mr = static_cast<index_t>(kernels::gemm_params<A>::mr);
     (*pool)(Tasks, [&](index_t t) {
       const index_t r0 = part_bound(P.m, Tasks, mr, t), r1 = part_bound(P.m, Tasks, mr, t + 1);
       if (r0 < r1) rows(r0, r1, work + static_cast<std::size_t>(t) * (packing_bytes / sizeof(A)));

@@ -1,4 +1,6 @@
-// sxla/simd/gemm.hpp: the matrix-multiply engine under dot and dot_general.
+// sxla/kernels/gemm.hpp: the matrix-multiply engine under dot and dot_general, written
+// over the SIMD vocabulary (simd/vec.hpp); the kernels layer holds whole algorithms,
+// the vocabulary only operations on vectors.
 //   C[i, j] = sum_p A[i, p] * B[p, j]     A: m x k, B: k x n, C: m x n, row stride ldc
 // Operands are strided matrices of any element type (matrix_ref: element (r, c) at
 // p[r * rs + c * cs]), converted to the computing type T while packed (bf16 -> f32,
@@ -29,8 +31,8 @@
 //
 // Memory: gemm() takes a caller's workspace of gemm_workspace_size<T>(m, n, k)
 // elements. Threads: none.
-#ifndef SXLA_SIMD_GEMM_HPP
-#define SXLA_SIMD_GEMM_HPP
+#ifndef SXLA_KERNELS_GEMM_HPP
+#define SXLA_KERNELS_GEMM_HPP
 
 #include <complex>
 #include <cstddef>
@@ -41,7 +43,7 @@
 #include "sxla/core/index.hpp"     // index_t
 #include "sxla/simd/vec.hpp"       // vec, load, store, load_n, store_n, mul_add, splat, lanes
 
-namespace sxla::simd {
+namespace sxla::kernels {
 
 // A strided matrix: element (r, c) is p[r * rs + c * cs].
 template <class S>
@@ -61,13 +63,13 @@ inline constexpr bool is_complex_v<std::complex<R>> = true;
 // Whether T runs on vectors (else on one lane at a time: complex numbers, the scalar
 // backend).
 template <class T>
-inline constexpr bool vectors = has_vec<T> && !is_complex_v<T>;
+inline constexpr bool vectors = simd::has_vec<T> && !is_complex_v<T>;
 
 template <class T>
-using lane_vec = std::conditional_t<vectors<T>, vec<T>, T>;
+using lane_vec = std::conditional_t<vectors<T>, simd::vec<T>, T>;
 
 template <class T>
-inline constexpr std::size_t width = vectors<T> ? lanes<T> : 1;
+inline constexpr std::size_t width = vectors<T> ? simd::lanes<T> : 1;
 
 template <class T>
 SXLA_FORCE_INLINE lane_vec<T> ld(const T* p) noexcept {
@@ -104,7 +106,7 @@ SXLA_FORCE_INLINE void st_n(lane_vec<T> v, T* p, std::size_t n) noexcept {
 template <class T>
 SXLA_FORCE_INLINE lane_vec<T> bcast(T x) noexcept {
   if constexpr (vectors<T>) {
-    return simd::splat<vec<T>>(x);
+    return simd::splat<simd::vec<T>>(x);
   } else {
     return x;
   }
@@ -354,13 +356,13 @@ SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
                 ACS == 1 && BRS == N && LDC == N) {
     // A, B and C each one vector (4 x 4 f32 on AVX-512): C += (column p of A spread over
     // each row) * (row p of B repeated), p in order.
-    const vec<T> va = load(a), vb = load(b);
-    vec<T> acc = gemm_detail::bcast<T>(T{});
+    const simd::vec<T> va = simd::load(a), vb = simd::load(b);
+    simd::vec<T> acc = gemm_detail::bcast<T>(T{});
     const auto g = static_cast<std::size_t>(N);
 #pragma GCC unroll 8
     for (std::size_t p = 0; p < static_cast<std::size_t>(K); ++p)
-      acc = gemm_detail::madd(broadcast_in_groups(va, g, p), repeat_group(vb, g, p), acc);
-    store(acc, c);
+      acc = gemm_detail::madd(simd::broadcast_in_groups(va, g, p), simd::repeat_group(vb, g, p), acc);
+    simd::store(acc, c);
     return;
   }
   constexpr std::size_t nv = (static_cast<std::size_t>(N) + L - 1) / L;
@@ -376,6 +378,6 @@ SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
                                                                                            c + i0 * LDC);
 }
 
-}  // namespace sxla::simd
+}  // namespace sxla::kernels
 
-#endif  // SXLA_SIMD_GEMM_HPP
+#endif  // SXLA_KERNELS_GEMM_HPP
