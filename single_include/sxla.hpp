@@ -102,7 +102,7 @@
 #define SXLA_ALLOW_HEAP 0
 #endif
 
-// Cache sizes (bytes) that the matrix-multiply engine (simd/gemm.hpp) sizes its blocks
+// Cache sizes (bytes) that the matrix-multiply engine (kernels/gemm.hpp) sizes its blocks
 // from: one core's L1 data cache and L2, and the share of L3 it may use. The defaults
 // are this project's reference machine (Zen 4); override them for another target. They
 // fix the summation order of dot (the blocks of the contraction), so the same values
@@ -3621,6 +3621,7 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -6623,35 +6624,65 @@ SXLA_FORCE_INLINE void evaluate_blocked(Dst& dst, const E& e) noexcept {
   constexpr index_t n_inner = D::dimensions[P::inner];
   constexpr index_t n_outer = D::dimensions[P::outer];
   constexpr std::uintptr_t align = sizeof(T) * lanes;
+  // The squares run in tiles of tile_m x tile_k elements (tile_m along the destination's
+  // rows, tile_k along the operands' rows: 1 KiB of them), and within a tile along the
+  // destination's rows first, so that each destination row receives its tile_m elements
+  // at once. Streaming stores scattered a line per row run at a third of their sequential
+  // speed (9 against 23 GB/s on the Xeon of bench/RESULTS.md), so tile_m is as large as
+  // the hardware prefetchers allow for the reads: they follow some 32 streams, and a tile
+  // reads tile_m rows of every array leaf (32 rows for a transpose: two lines per
+  // destination row, 17 GB/s instead of 14.5 for f32[4096,4096]; 16 for a * b). Each
+  // row's line is made once per tile and read at an offset for each square.
+  constexpr auto step = static_cast<index_t>(lanes);
+  constexpr index_t streams = [] {
+    index_t n = 0;
+    auto count = [&](const leaf_read&) { ++n; };
+    E::visit_leaves(count, true);
+    return n < 1 ? index_t{1} : n;
+  }();
+  constexpr index_t tile_m = 32 / streams / step * step < step ? step : 32 / streams / step * step;
+  constexpr index_t tile_k = static_cast<index_t>(1024 / sizeof(T)) < step ? step : static_cast<index_t>(1024 / sizeof(T));
+  constexpr index_t out_step = D::map.strides[P::outer];  // between the destination's rows
+  using line_t = decltype(e.template line<P::outer>(std::declval<const multi_index<D::rank>&>()));
   T* out = dst.data();
   multi_index<D::rank> idx{};
   simd::vec<T> square[lanes];
+  std::optional<line_t> lines[tile_m];
   while (true) {
-    for (index_t m0 = 0; m0 < n_inner; m0 += static_cast<index_t>(lanes)) {
-      const auto rows = static_cast<std::size_t>(lanes < static_cast<std::size_t>(n_inner - m0) ? lanes : n_inner - m0);
-      for (index_t k0 = 0; k0 < n_outer; k0 += static_cast<index_t>(lanes)) {
-        const auto cols = static_cast<std::size_t>(lanes < static_cast<std::size_t>(n_outer - k0) ? lanes : n_outer - k0);
-        idx[P::outer] = k0;
-        for (std::size_t r = 0; r < lanes; ++r) {
-          if (r < rows) {
-            idx[P::inner] = m0 + static_cast<index_t>(r);
-            const auto line = e.template line<P::outer>(idx);
-            square[r] = cols == lanes ? line.template load<L>(0) : line.template load_n<L>(0, cols);
-          } else {
-            square[r] = simd::zero<T>();
-          }
+    for (index_t mt = 0; mt < n_inner; mt += tile_m) {
+      const index_t m_end = mt + tile_m < n_inner ? mt + tile_m : n_inner;
+      for (index_t kt = 0; kt < n_outer; kt += tile_k) {
+        const index_t k_end = kt + tile_k < n_outer ? kt + tile_k : n_outer;
+        idx[P::outer] = kt;
+        for (index_t m = mt; m < m_end; ++m) {
+          idx[P::inner] = m;
+          lines[m - mt].emplace(e.template line<P::outer>(idx));
         }
-        simd::transpose_square(square);
-        idx[P::inner] = m0;
-        for (std::size_t c = 0; c < cols; ++c) {
-          idx[P::outer] = k0 + static_cast<index_t>(c);
-          T* o = out + D::offset(idx);
-          if (rows < lanes) {
-            simd::store_n(square[c], o, rows);
-          } else if (Stream && reinterpret_cast<std::uintptr_t>(o) % align == 0) {
-            simd::stream(square[c], o);
-          } else {
-            simd::store(square[c], o);
+        for (index_t k0 = kt; k0 < k_end; k0 += step) {
+          const auto cols = static_cast<std::size_t>(step < k_end - k0 ? step : k_end - k0);
+          for (index_t m0 = mt; m0 < m_end; m0 += step) {
+            const auto rows = static_cast<std::size_t>(step < m_end - m0 ? step : m_end - m0);
+            for (std::size_t r = 0; r < lanes; ++r) {
+              if (r < rows) {
+                const line_t& l = *lines[static_cast<std::size_t>(m0 - mt) + r];
+                square[r] = cols == lanes ? l.template load<L>(k0 - kt) : l.template load_n<L>(k0 - kt, cols);
+              } else {
+                square[r] = simd::zero<T>();
+              }
+            }
+            simd::transpose_square(square);
+            idx[P::inner] = m0;
+            idx[P::outer] = k0;
+            T* o = out + D::offset(idx);
+            for (std::size_t c = 0; c < cols; ++c, o += out_step) {
+              if (rows < lanes) {
+                simd::store_n(square[c], o, rows);
+              } else if (Stream && reinterpret_cast<std::uintptr_t>(o) % align == 0) {
+                simd::stream(square[c], o);
+              } else {
+                simd::store(square[c], o);
+              }
+            }
           }
         }
       }
@@ -8261,6 +8292,7 @@ constexpr auto broadcast(X&& x) noexcept {
 
 #include <concepts>
 #include <cstddef>
+#include <optional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -9035,6 +9067,7 @@ struct reduce_node {
       return o;
     }();
     const V first = simd::splat<V>(init);
+    using line_t = decltype(operand.template line<m>(std::declval<const multi_index<op_rank>&>()));
     multi_index<rank> i{};
     detail::odometer(outer, static_dimensions<reduce_node>(), i, [&] {
       value_type* o = dst.data() + D::offset(i);
@@ -9042,20 +9075,38 @@ struct reduce_node {
       for (index_t j0 = 0; j0 < n; j0 += block) {
         const index_t j1 = j0 + block < n ? j0 + block : n;
         bool empty = true;
-        detail::odometer(P.reduced, extent, b, [&] {
-          const auto l = operand.template line<m>(b);
+        // The rows fold into the block in order, up to four at a time: each vector of
+        // the block is loaded and stored once per four rows, not once per row (the same
+        // order of operations: acc = f(f(f(f(acc, r0), r1), r2), r3)).
+        auto fold = [&](const auto&... rows) {
           index_t j = j0;
           if constexpr (n >= lanes) {  // (else g++ 12 -O3 warns of the loop that never runs)
             for (; j + lanes <= j1; j += lanes) {
-              simd::store(f(empty ? first : simd::load(o + j), l.template load<value_type>(j)), o + j);
+              V acc = empty ? first : simd::load(o + j);
+              ((acc = f(acc, rows.template load<value_type>(j))), ...);
+              simd::store(acc, o + j);
             }
           }
           if (j < j1) {
             const auto c = static_cast<std::size_t>(j1 - j);
-            simd::store_n(f(empty ? first : simd::load_n(o + j, c), l.template load_n<value_type>(j, c)), o + j, c);
+            V acc = empty ? first : simd::load_n(o + j, c);
+            ((acc = f(acc, rows.template load_n<value_type>(j, c))), ...);
+            simd::store_n(acc, o + j, c);
           }
           empty = false;
+        };
+        std::optional<line_t> group[4];
+        int count = 0;
+        detail::odometer(P.reduced, extent, b, [&] {
+          group[count++].emplace(operand.template line<m>(b));
+          if (count == 4) {
+            fold(*group[0], *group[1], *group[2], *group[3]);
+            count = 0;
+          }
         });
+        if (count == 1) fold(*group[0]);
+        if (count == 2) fold(*group[0], *group[1]);
+        if (count == 3) fold(*group[0], *group[1], *group[2]);
         if (empty)
           for (index_t j = j0; j < j1; ++j) o[j] = init;
       }
@@ -10728,7 +10779,7 @@ constexpr std::int32_t get_dimension_size(const X& x) noexcept {
 // ---- end include/sxla/ops/dimension_size.hpp ----
 // ---- begin include/sxla/ops/dot_general.hpp ----
 // sxla/ops/dot_general.hpp: XLA's Dot and DotGeneral on the matrix-multiply engine
-// (simd/gemm.hpp).
+// (kernels/gemm.hpp).
 //   x::dot(a, b)                                   [n].[n] -> [], [m,k].[k] -> [m], [m,k].[k,n] -> [m,n]
 //   x::dot_general<x::dot_dims<x::idx{2}, x::idx{1}, x::idx{0}, x::idx{0}>>(a, b)
 //       lhs contracting, rhs contracting, then optional lhs batch, rhs batch dimensions
@@ -10744,7 +10795,7 @@ constexpr std::int32_t get_dimension_size(const X& x) noexcept {
 // f32; x::dot_general<dims, std::int32_t>(s8s) gives s32). The sum is rounded (or, for
 // integers, wrapped) to the result type once, at the end. pred is not accepted.
 //
-// Order of summation: simd/gemm.hpp's (blocks of kc terms, fma within a block, blocks
+// Order of summation: kernels/gemm.hpp's (blocks of kc terms, fma within a block, blocks
 // added in order), on every path: the engine, the small static path, the element-by-
 // element path used in constant evaluation and inside other nodes. Relative error per
 // element, against the exact sum of products: at most about (kc + K / kc) u sum |a b|
@@ -10776,8 +10827,10 @@ constexpr std::int32_t get_dimension_size(const X& x) noexcept {
 #include <type_traits>
 #include <utility>
 
-// ---- begin include/sxla/simd/gemm.hpp ----
-// sxla/simd/gemm.hpp: the matrix-multiply engine under dot and dot_general.
+// ---- begin include/sxla/kernels/gemm.hpp ----
+// sxla/kernels/gemm.hpp: the matrix-multiply engine under dot and dot_general, written
+// over the SIMD vocabulary (simd/vec.hpp); the kernels layer holds whole algorithms,
+// the vocabulary only operations on vectors.
 //   C[i, j] = sum_p A[i, p] * B[p, j]     A: m x k, B: k x n, C: m x n, row stride ldc
 // Operands are strided matrices of any element type (matrix_ref: element (r, c) at
 // p[r * rs + c * cs]), converted to the computing type T while packed (bf16 -> f32,
@@ -10808,8 +10861,8 @@ constexpr std::int32_t get_dimension_size(const X& x) noexcept {
 //
 // Memory: gemm() takes a caller's workspace of gemm_workspace_size<T>(m, n, k)
 // elements. Threads: none.
-#ifndef SXLA_SIMD_GEMM_HPP
-#define SXLA_SIMD_GEMM_HPP
+#ifndef SXLA_KERNELS_GEMM_HPP
+#define SXLA_KERNELS_GEMM_HPP
 
 #include <complex>
 #include <cstddef>
@@ -10817,7 +10870,7 @@ constexpr std::int32_t get_dimension_size(const X& x) noexcept {
 #include <type_traits>
 
 
-namespace sxla::simd {
+namespace sxla::kernels {
 
 // A strided matrix: element (r, c) is p[r * rs + c * cs].
 template <class S>
@@ -10837,13 +10890,13 @@ inline constexpr bool is_complex_v<std::complex<R>> = true;
 // Whether T runs on vectors (else on one lane at a time: complex numbers, the scalar
 // backend).
 template <class T>
-inline constexpr bool vectors = has_vec<T> && !is_complex_v<T>;
+inline constexpr bool vectors = simd::has_vec<T> && !is_complex_v<T>;
 
 template <class T>
-using lane_vec = std::conditional_t<vectors<T>, vec<T>, T>;
+using lane_vec = std::conditional_t<vectors<T>, simd::vec<T>, T>;
 
 template <class T>
-inline constexpr std::size_t width = vectors<T> ? lanes<T> : 1;
+inline constexpr std::size_t width = vectors<T> ? simd::lanes<T> : 1;
 
 template <class T>
 SXLA_FORCE_INLINE lane_vec<T> ld(const T* p) noexcept {
@@ -10880,7 +10933,7 @@ SXLA_FORCE_INLINE void st_n(lane_vec<T> v, T* p, std::size_t n) noexcept {
 template <class T>
 SXLA_FORCE_INLINE lane_vec<T> bcast(T x) noexcept {
   if constexpr (vectors<T>) {
-    return simd::splat<vec<T>>(x);
+    return simd::splat<simd::vec<T>>(x);
   } else {
     return x;
   }
@@ -11130,13 +11183,13 @@ SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
                 ACS == 1 && BRS == N && LDC == N) {
     // A, B and C each one vector (4 x 4 f32 on AVX-512): C += (column p of A spread over
     // each row) * (row p of B repeated), p in order.
-    const vec<T> va = load(a), vb = load(b);
-    vec<T> acc = gemm_detail::bcast<T>(T{});
+    const simd::vec<T> va = simd::load(a), vb = simd::load(b);
+    simd::vec<T> acc = gemm_detail::bcast<T>(T{});
     const auto g = static_cast<std::size_t>(N);
 #pragma GCC unroll 8
     for (std::size_t p = 0; p < static_cast<std::size_t>(K); ++p)
-      acc = gemm_detail::madd(broadcast_in_groups(va, g, p), repeat_group(vb, g, p), acc);
-    store(acc, c);
+      acc = gemm_detail::madd(simd::broadcast_in_groups(va, g, p), simd::repeat_group(vb, g, p), acc);
+    simd::store(acc, c);
     return;
   }
   constexpr std::size_t nv = (static_cast<std::size_t>(N) + L - 1) / L;
@@ -11152,10 +11205,10 @@ SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
                                                                                            c + i0 * LDC);
 }
 
-}  // namespace sxla::simd
+}  // namespace sxla::kernels
 
-#endif  // SXLA_SIMD_GEMM_HPP
-// ---- end include/sxla/simd/gemm.hpp ----
+#endif  // SXLA_KERNELS_GEMM_HPP
+// ---- end include/sxla/kernels/gemm.hpp ----
 
 namespace sxla {
 
@@ -11465,7 +11518,7 @@ struct dot_node {
     }
     for (std::size_t t = 0; t < nl; ++t) li[static_cast<std::size_t>(P.lhs_free[t])] = o[nb + t];
     for (std::size_t t = 0; t < nr; ++t) ri[static_cast<std::size_t>(P.rhs_free[t])] = o[nb + nl + t];
-    constexpr index_t kc = simd::block_sum_order<A>();
+    constexpr index_t kc = kernels::block_sum_order<A>();
     A total{};
     for (index_t p0 = 0; p0 < P.k; p0 += kc) {
       const index_t p1 = P.k - p0 < kc ? P.k : p0 + kc;
@@ -11478,9 +11531,9 @@ struct dot_node {
           ri[static_cast<std::size_t>(P.rhs_contracting[t])] = f % size;
           f /= size;
         }
-        s = simd::gemm_detail::madd(static_cast<A>(lhs.at(li)), static_cast<A>(rhs.at(ri)), s);
+        s = kernels::gemm_detail::madd(static_cast<A>(lhs.at(li)), static_cast<A>(rhs.at(ri)), s);
       }
-      total = p0 == 0 ? s : simd::gemm_detail::plus(total, s);
+      total = p0 == 0 ? s : kernels::gemm_detail::plus(total, s);
     }
     return static_cast<R>(total);
   }
@@ -11579,7 +11632,7 @@ struct dot_node {
   using lhs_plan = operand_plan<Lhs, P.lhs_batch, P.lhs_free, P.lhs_contracting>;
   using rhs_plan = operand_plan<Rhs, P.rhs_batch, P.rhs_contracting, P.rhs_free>;
 
-  // Whether the unpacked small path runs (simd/gemm.hpp: B read as vectors of A, its
+  // Whether the unpacked small path runs (kernels/gemm.hpp: B read as vectors of A, its
   // columns contiguous), and each part's packing buffer.
   static constexpr bool rhs_columns_contiguous = [] {
     if constexpr (!rhs_plan::in_place) {
@@ -11589,14 +11642,14 @@ struct dot_node {
       return P.n == 1 || detail::flatten_stride(P.rhs_free, S::spec.dimensions, S::map.strides).stride == 1;
     }
   }();
-  static constexpr bool small = P.m <= simd::small_gemm_limit && P.n <= simd::small_gemm_limit &&
-                                P.k <= simd::small_gemm_limit && P.k > 0 &&
+  static constexpr bool small = P.m <= kernels::small_gemm_limit && P.n <= kernels::small_gemm_limit &&
+                                P.k <= kernels::small_gemm_limit && P.k > 0 &&
                                 (!rhs_plan::in_place || std::is_same_v<typename Rhs::value_type, A>) &&
                                 rhs_columns_contiguous;
   static constexpr index_t part_rows =
-      detail::largest_part(P.m, Tasks, static_cast<index_t>(simd::gemm_params<A>::mr));
+      detail::largest_part(P.m, Tasks, static_cast<index_t>(kernels::gemm_params<A>::mr));
   static constexpr std::size_t packing_bytes =
-      small || P.k == 0 ? 0 : scratch_round(simd::gemm_workspace_size<A>(part_rows, P.n, P.k) * sizeof(A));
+      small || P.k == 0 ? 0 : scratch_round(kernels::gemm_workspace_size<A>(part_rows, P.n, P.k) * sizeof(A));
 
   // The scratch of run_into: the operands' temporaries (each while the next is
   // evaluated), then the packing buffers of every part.
@@ -11740,11 +11793,11 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
       const TR* bb = b + group_offset(rb, rs, rst, bt);
       A* cb = c + group_offset(result_batch, ds, dst, bt);
       if constexpr (small) {
-        simd::small_gemm<A, P.m, P.n, P.k, a_rs, a_cs, b_rs, ldc>(ab, bb, cb);
+        kernels::small_gemm<A, P.m, P.n, P.k, a_rs, a_cs, b_rs, ldc>(ab, bb, cb);
         for (index_t i = 0; i < P.m; ++i) finish_rows(finish, bt, i, 0, P.n);
       } else {
-        simd::gemm<A>(r1 - r0, P.n, P.k, simd::matrix_ref<TL>{ab + r0 * a_rs, a_rs, a_cs},
-                      simd::matrix_ref<TR>{bb, b_rs, b_cs}, cb + r0 * ldc, ldc, work,
+        kernels::gemm<A>(r1 - r0, P.n, P.k, kernels::matrix_ref<TL>{ab + r0 * a_rs, a_rs, a_cs},
+                      kernels::matrix_ref<TR>{bb, b_rs, b_cs}, cb + r0 * ldc, ldc, work,
                       [&](index_t i, index_t j0, index_t count) { finish_rows(finish, bt, r0 + i, j0, count); });
       }
     }
@@ -11753,7 +11806,7 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
   A* work = small ? nullptr : ws.take<A>(static_cast<std::size_t>(Tasks) * packing_bytes / sizeof(A));
   if constexpr (Tasks > 1 && !small) {
     // Parts of whole micro-kernel strips, each with its own packing buffer.
-    constexpr auto mr = static_cast<index_t>(simd::gemm_params<A>::mr);
+    constexpr auto mr = static_cast<index_t>(kernels::gemm_params<A>::mr);
     (*pool)(Tasks, [&](index_t t) {
       const index_t r0 = part_bound(P.m, Tasks, mr, t), r1 = part_bound(P.m, Tasks, mr, t + 1);
       if (r0 < r1) rows(r0, r1, work + static_cast<std::size_t>(t) * (packing_bytes / sizeof(A)));
@@ -15029,6 +15082,7 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 
 #endif  // SXLA_OPS_SELECT_AND_SCATTER_HPP
 // ---- end include/sxla/ops/select_and_scatter.hpp ----
+
 
 
 #endif  // SXLA_SXLA_HPP
