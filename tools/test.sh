@@ -11,12 +11,15 @@
 #                   CPU time of -O3)
 #   clang-scalar    the scalar backend, the semantic reference (clang++ -O0, a quarter of the
 #                   CPU time of -O3)
+#   gcc-baseline    no -march (x86-64's SSE2 baseline, as a distribution builds): Highway
+#                   has no target there, so the xsimd SSE2 fallback, and the code paths
+#                   taken without FMA (g++ -O1)
 # (gcc and clang test the optimised -O3 code of the default Highway backend.)
 #   fuzz            tools/fuzz.sh: the shape parser's libFuzzer target (clang++, ASan, UBSan)
 #                   for SXLA_FUZZ_SECONDS seconds (default 30)
 #   cmake           tools/check_cmake_consumer.sh: sxla installed to a staged prefix, used by
 #                   a separate CMake project and through the installed single header
-# The four secondary configurations run the run-time suites (unit, seeds, golden, static,
+# The five secondary configurations run the run-time suites (unit, seeds, golden, static,
 # single_include, examples) with the representative subset of the unit tests
 # (-Dtest_subset=true): every unit translation unit but those listed in tests/meson.build's
 # unit_full_only. The subset still runs every layer, every op family, every layout kind
@@ -34,7 +37,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out="$root/build-tests"
-configs=${SXLA_TEST_CONFIGS:-"gcc clang gcc-sanitize clang-sanitize gcc-xsimd clang-scalar fuzz cmake"}
+configs=${SXLA_TEST_CONFIGS:-"gcc clang gcc-sanitize clang-sanitize gcc-xsimd clang-scalar gcc-baseline fuzz cmake"}
 fuzz_seconds=${SXLA_FUZZ_SECONDS:-30}
 runtime_suites=(--suite unit --suite seeds --suite golden --suite static --suite examples --suite single_include)
 subset=(-Dtest_subset=true)
@@ -81,6 +84,7 @@ run_step() {
 slowest_translation_units() {
   python3 - "$out" "$@" <<'EOF'
 import os
+import subprocess
 import sys
 
 out, names = sys.argv[1], sys.argv[2:]
@@ -90,12 +94,16 @@ for name in dict.fromkeys(names):
     path = os.path.join(out, name, '.ninja_log')
     if not os.path.exists(path):
         continue
+    # only objects of the current build graph (the log keeps renamed and removed ones)
+    current = set(line.split(':')[0] for line in subprocess.run(
+        ['ninja', '-C', os.path.join(out, name), '-t', 'targets', 'all'],
+        capture_output=True, text=True).stdout.splitlines())
     with open(path) as log:
         for line in log:
             if not line.startswith('#'):
                 start, end, _, target = line.split('\t')[:4]
                 last[target] = (int(end) - int(start)) / 1000
-    rows += [(seconds, name, target) for target, seconds in last.items() if target.endswith('.o')]
+    rows += [(seconds, name, target) for target, seconds in last.items() if target.endswith('.o') and target in current]
 for seconds, name, target in sorted(rows, reverse=True)[:10]:
     print(f'{seconds:7.1f} s  {name:15} {target}')
 EOF
@@ -122,6 +130,7 @@ for c in $configs; do
     clang-sanitize) run_config clang-sanitize clang++ -Doptimization=0 "${sanitize[@]}" "${subset[@]}" ;;
     gcc-xsimd)      run_config gcc-xsimd g++ -Dsimd=xsimd -Doptimization=1 "${subset[@]}" ;;
     clang-scalar)   run_config clang-scalar clang++ -Dsimd=scalar -Doptimization=0 "${subset[@]}" ;;
+    gcc-baseline)   run_config gcc-baseline g++ -Dnative=false -Doptimization=1 "${subset[@]}" ;;
     fuzz)           run_step fuzz tools/fuzz.sh "$fuzz_seconds" ;;
     cmake)          run_step cmake tools/check_cmake_consumer.sh ;;
     *) echo "unknown configuration: $c" >&2; exit 2 ;;
