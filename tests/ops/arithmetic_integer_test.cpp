@@ -13,11 +13,5 @@ using namespace sxla_test::arithmetic;
 
 TEST_CASE_TEMPLATE("ops/arithmetic: integers wrap; division and remainder never trap", T, std::int32_t,
                    std::uint32_t, std::int64_t, std::uint64_t) {
-  check_binary<T, 0>(x::add, ref_add<T>, "add");
-  check_binary<T, 1>(x::sub, ref_sub<T>, "sub");
-  check_binary<T, 2>(x::mul, ref_mul<T>, "mul");
-  check_binary<T, 3>(x::div, ref_div<T>, "div");
-  check_binary<T, 0>(x::rem, ref_rem<T>, "rem");
-  check_binary<T, 1>(x::max, ref_extreme<T, true>, "max");
-  check_binary<T, 2>(x::min, ref_extreme<T, false>, "min");
+  check_integer_ops<T>();
 }

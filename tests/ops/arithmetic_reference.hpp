@@ -83,6 +83,33 @@ T ref_extreme(T a, T b) {
   }
 }
 
+// add, sub, mul, div, max and min on the floating-point type T, each against its
+// reference (NaN and signed zeros included).
+template <class T>
+void check_float_ops() {
+  namespace x = sxla;
+  check_binary<T, 0>(x::add, ref_add<T>, "add");
+  check_binary<T, 1>(x::sub, ref_sub<T>, "sub");
+  check_binary<T, 2>(x::mul, ref_mul<T>, "mul");
+  check_binary<T, 3>(x::div, ref_div<T>, "div");
+  check_binary<T, 1>(x::max, ref_extreme<T, true>, "max");
+  check_binary<T, 2>(x::min, ref_extreme<T, false>, "min");
+}
+
+// The integer arithmetic ops on T, each against its reference (wrapping, and XLA's values
+// where C++ would trap).
+template <class T>
+void check_integer_ops() {
+  namespace x = sxla;
+  check_binary<T, 0>(x::add, ref_add<T>, "add");
+  check_binary<T, 1>(x::sub, ref_sub<T>, "sub");
+  check_binary<T, 2>(x::mul, ref_mul<T>, "mul");
+  check_binary<T, 3>(x::div, ref_div<T>, "div");
+  check_binary<T, 0>(x::rem, ref_rem<T>, "rem");
+  check_binary<T, 1>(x::max, ref_extreme<T, true>, "max");
+  check_binary<T, 2>(x::min, ref_extreme<T, false>, "min");
+}
+
 }  // namespace sxla_test::arithmetic
 
 #endif  // SXLA_TESTS_OPS_ARITHMETIC_REFERENCE_HPP

@@ -1,7 +1,8 @@
-// Tests for sxla/ops/arithmetic.hpp on floats, pred and complex numbers: add, sub, mul,
+// Tests for sxla/ops/arithmetic.hpp on f32, f64, pred and complex numbers: add, sub, mul,
 // div, rem, max and min against the plain references of arithmetic_reference.hpp on
-// random operands in every layout, and the edge cases by name (integers are in
-// arithmetic_integer_test.cpp).
+// random operands in every layout, and the edge cases by name (f16 and bf16:
+// arithmetic_half_test.cpp; integers: arithmetic_integer_test.cpp and
+// arithmetic_narrow_test.cpp).
 #include "ops/arithmetic_reference.hpp"
 
 #include <cmath>
@@ -14,17 +15,11 @@ namespace x = sxla;
 using namespace sxla_test;
 using namespace sxla_test::arithmetic;
 
-
-TEST_CASE_TEMPLATE("ops/arithmetic: add, sub, mul, div, max, min of floats", T, float, double, x::f16, x::bf16) {
-  check_binary<T, 0>(x::add, ref_add<T>, "add");
-  check_binary<T, 1>(x::sub, ref_sub<T>, "sub");
-  check_binary<T, 2>(x::mul, ref_mul<T>, "mul");
-  check_binary<T, 3>(x::div, ref_div<T>, "div");
-  check_binary<T, 1>(x::max, ref_extreme<T, true>, "max");
-  check_binary<T, 2>(x::min, ref_extreme<T, false>, "min");
+TEST_CASE_TEMPLATE("ops/arithmetic: add, sub, mul, div, max, min of floats", T, float, double) {
+  check_float_ops<T>();
 }
 
-TEST_CASE_TEMPLATE("ops/arithmetic: rem of floats has the dividend's sign", T, float, double, x::f16) {
+TEST_CASE_TEMPLATE("ops/arithmetic: rem of floats has the dividend's sign", T, float, double) {
   check_binary<T, 0>(x::rem, ref_rem<T>, "rem");
 }
 

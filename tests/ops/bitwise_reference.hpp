@@ -9,6 +9,7 @@
 
 #include "support/elementwise_check.hpp"
 
+#include <bit>
 #include <type_traits>
 
 namespace sxla_test::bitwise {
@@ -60,6 +61,27 @@ T ref_shr_arithmetic(T a, T n) {
   const auto s = static_cast<S<T>>(a);
   if (count >= bits<T>) return static_cast<T>(s < 0 ? S<T>(-1) : S<T>(0));
   return static_cast<T>(static_cast<S<T>>(s >> count));  // arithmetic (C++20)
+}
+
+// and, or, xor, not, popcnt and clz on the integer type T.
+template <class T>
+void check_integer_bitwise() {
+  namespace x = sxla;
+  check_binary<T, 0>(x::and_, ref_and<T>, "and");
+  check_binary<T, 1>(x::or_, ref_or<T>, "or");
+  check_binary<T, 2>(x::xor_, ref_xor<T>, "xor");
+  check_unary<T, 3>(x::not_, ref_not<T>, "not");
+  check_unary<T, 0>(x::popcnt, [](T a) { return static_cast<T>(std::popcount(static_cast<U<T>>(a))); }, "popcnt");
+  check_unary<T, 1>(x::clz, [](T a) { return static_cast<T>(std::countl_zero(static_cast<U<T>>(a))); }, "clz");
+}
+
+// The three shifts on the integer type T.
+template <class T>
+void check_shifts() {
+  namespace x = sxla;
+  check_binary<T, 0>(x::shift_left, ref_shl<T>, "shift_left");
+  check_binary<T, 1>(x::shift_right_logical, ref_shr_logical<T>, "shift_right_logical");
+  check_binary<T, 2>(x::shift_right_arithmetic, ref_shr_arithmetic<T>, "shift_right_arithmetic");
 }
 
 }  // namespace sxla_test::bitwise

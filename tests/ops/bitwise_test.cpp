@@ -14,12 +14,7 @@ using namespace sxla_test::bitwise;
 
 TEST_CASE_TEMPLATE("ops/bitwise: and, or, xor and not, bitwise on integers", T, std::int8_t, std::uint8_t,
                    std::int16_t, std::uint16_t) {
-  check_binary<T, 0>(x::and_, ref_and<T>, "and");
-  check_binary<T, 1>(x::or_, ref_or<T>, "or");
-  check_binary<T, 2>(x::xor_, ref_xor<T>, "xor");
-  check_unary<T, 3>(x::not_, ref_not<T>, "not");
-  check_unary<T, 0>(x::popcnt, [](T a) { return static_cast<T>(std::popcount(static_cast<U<T>>(a))); }, "popcnt");
-  check_unary<T, 1>(x::clz, [](T a) { return static_cast<T>(std::countl_zero(static_cast<U<T>>(a))); }, "clz");
+  check_integer_bitwise<T>();
 }
 
 TEST_CASE("ops/bitwise: and, or, xor and not are logical on pred") {

@@ -236,6 +236,25 @@ void check_convert_all(unsigned seed) {
   (check_convert_random<T, U>(seed++), ...);
 }
 
+// reduce_precision<M, E> on random operands of T for eight (mantissa, exponent) pairs,
+// from narrower than f16's to wider than f64's, against ref_reduce.
+template <class T>
+void check_reduce_precision_random() {
+  const auto run = [&]<int M, int E>(unsigned seed) {
+    check_layouts<T, T>([](const auto& a) { return x::reduce_precision<M, E>(a); },
+                        [](T v) { return ref_reduce(v, M, E); },
+                        "reduce_precision<" + std::to_string(M) + "," + std::to_string(E) + ">", seed);
+  };
+  run.template operator()<10, 5>(1);
+  run.template operator()<7, 8>(2);
+  run.template operator()<0, 8>(3);
+  run.template operator()<3, 2>(4);
+  run.template operator()<1, 1>(5);
+  run.template operator()<0, 3>(6);
+  run.template operator()<23, 8>(7);
+  run.template operator()<60, 20>(8);
+}
+
 }  // namespace sxla_test::convert_check
 
 #endif  // SXLA_TESTS_OPS_CONVERT_CHECK_HPP

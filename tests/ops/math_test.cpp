@@ -5,13 +5,15 @@
 // std::complex in long double; XLA's integer pow; special values at the op level.
 #include "support/elementwise_check.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <string>
+#include <type_traits>
 #include <vector>
-#include <algorithm>
 
 namespace x = sxla;
 namespace s = sxla::simd;
@@ -192,6 +194,26 @@ std::vector<std::complex<F>> log1p_points(int n, unsigned seed) {
   }
   return z;
 }
+
+// x::log1p at every point (each a rank-0 tensor of c64 or c128) within re_bound and
+// im_bound ulp of reference_log1p; reports the worst errors.
+template <class F>
+void check_log1p(const std::vector<std::complex<F>>& pts, double re_bound, double im_bound, const char* type) {
+  using tensor = std::conditional_t<std::is_same_v<F, float>, x::tensor<"c64[]">, x::tensor<"c128[]">>;
+  double worst_re = 0, worst_im = 0;
+  for (const std::complex<F> z : pts) {
+    const std::complex<F> got = x::eval(x::log1p(tensor{z}))();
+    const log1p_reference r = reference_log1p(z.real(), z.imag());
+    CAPTURE(z.real());
+    CAPTURE(z.imag());
+    worst_re = std::max(worst_re, ulps(got.real(), r.re));
+    worst_im = std::max(worst_im, ulps(got.imag(), r.im));
+    REQUIRE_LE(ulps(got.real(), r.re), re_bound);
+    REQUIRE_LE(ulps(got.imag(), r.im), im_bound);
+  }
+  MESSAGE(std::string(type) << " log1p over " << pts.size() << " points: max error " << worst_re << " ulp (real), " << worst_im
+                            << " ulp (imaginary)");
+}
 }  // namespace
 
 TEST_CASE("ops/math: complex log1p near the circle |1 + z| = 1, against long double") {
@@ -209,54 +231,21 @@ TEST_CASE("ops/math: complex log1p near the circle |1 + z| = 1, against long dou
 
   // c64 runs in double and rounds once: within half an ulp (and a hair) everywhere. The
   // bounds here are the README's accuracy table.
-  {
-    const std::vector<c64> pts = log1p_points<float>(4000, 131);
-    double worst_re = 0, worst_im = 0;
-    for (const c64 z : pts) {
-      const c64 got = x::eval(x::log1p(x::tensor<"c64[]">{z}))();
-      const log1p_reference r = reference_log1p(z.real(), z.imag());
-      CAPTURE(z.real());
-      CAPTURE(z.imag());
-      worst_re = std::max(worst_re, ulps(got.real(), r.re));
-      worst_im = std::max(worst_im, ulps(got.imag(), r.im));
-      REQUIRE_LE(ulps(got.real(), r.re), 0.501);
-      REQUIRE_LE(ulps(got.imag(), r.im), 0.501);
-    }
-    MESSAGE("c64 log1p over " << pts.size() << " points: max error " << worst_re << " ulp (real), " << worst_im
-                              << " ulp (imaginary)");
-  }
+  check_log1p(log1p_points<float>(4000, 131), 0.501, 0.501, "c64");
   // c128 on the same kind of points (values of float precision, so that the reference
   // is exact near the circle), and on points of full double precision away from it.
   {
     std::vector<c128> pts;
     for (const c64 z : log1p_points<float>(4000, 137)) pts.emplace_back(z.real(), z.imag());
-    double worst_re = 0, worst_im = 0;
-    for (const c128 z : pts) {
-      const c128 got = x::eval(x::log1p(x::tensor<"c128[]">{z}))();
-      const log1p_reference r = reference_log1p(z.real(), z.imag());
-      CAPTURE(z.real());
-      CAPTURE(z.imag());
-      worst_re = std::max(worst_re, ulps(got.real(), r.re));
-      worst_im = std::max(worst_im, ulps(got.imag(), r.im));
-      REQUIRE_LE(ulps(got.real(), r.re), 1.25);
-      REQUIRE_LE(ulps(got.imag(), r.im), 1.5);
-    }
     std::mt19937_64 rng(139);
     std::uniform_real_distribution<double> coordinate(-3, 3);
     for (int i = 0; i < 4000; ++i) {
       const c128 z(coordinate(rng), coordinate(rng));
       const long double m = std::norm(std::complex<long double>(1.0L + z.real(), z.imag()));
       if (m > 0.4L && m < 2.5L) continue;  // (x^2 and y^2 are not exact in long double)
-      const c128 got = x::eval(x::log1p(x::tensor<"c128[]">{z}))();
-      const log1p_reference r = reference_log1p(z.real(), z.imag());
-      CAPTURE(z.real());
-      CAPTURE(z.imag());
-      worst_re = std::max(worst_re, ulps(got.real(), r.re));
-      worst_im = std::max(worst_im, ulps(got.imag(), r.im));
-      REQUIRE_LE(ulps(got.real(), r.re), 1.25);
-      REQUIRE_LE(ulps(got.imag(), r.im), 1.5);
+      pts.push_back(z);
     }
-    MESSAGE("c128 log1p: max error " << worst_re << " ulp (real), " << worst_im << " ulp (imaginary)");
+    check_log1p(pts, 1.25, 1.5, "c128");
   }
   // Special values follow log(1 + z): the real axis matches the real log1p; -1 is -inf.
   const auto sp = x::eval(x::log1p(x::tensor<"c64[4]">{c64(0, 0), c64(-1, 0), c64(0.5f, 0),

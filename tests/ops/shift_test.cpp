@@ -15,9 +15,7 @@ using namespace sxla_test::bitwise;
 
 TEST_CASE_TEMPLATE("ops/bitwise: shifts by any amount, in range or not", T, std::int8_t, std::uint8_t, std::int16_t,
                    std::uint16_t) {
-  check_binary<T, 0>(x::shift_left, ref_shl<T>, "shift_left");
-  check_binary<T, 1>(x::shift_right_logical, ref_shr_logical<T>, "shift_right_logical");
-  check_binary<T, 2>(x::shift_right_arithmetic, ref_shr_arithmetic<T>, "shift_right_arithmetic");
+  check_shifts<T>();
 }
 
 TEST_CASE("ops/bitwise: shifts out of range, by name") {
