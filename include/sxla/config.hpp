@@ -110,9 +110,13 @@
 // ---- Attributes ---------------------------------------------------------------
 #if defined(__GNUC__) || defined(__clang__)
 #define SXLA_FORCE_INLINE inline __attribute__((always_inline))
+// After a lambda's parameter list: the lambdas of the inner loops (g++ -O2 otherwise
+// leaves some as calls, one per vector, on targets where their bodies are long).
+#define SXLA_LAMBDA_INLINE __attribute__((always_inline))
 #define SXLA_RESTRICT __restrict__
 #else
 #define SXLA_FORCE_INLINE inline
+#define SXLA_LAMBDA_INLINE
 #define SXLA_RESTRICT
 #endif
 

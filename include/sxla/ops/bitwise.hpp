@@ -114,7 +114,7 @@ struct shift_left_op {
   template <class T>
   static constexpr bool accepts = detail::is_bits_element<T>;
   template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T>;
+  static constexpr bool vectorizable = simd::has_vec<T> && simd::native_variable_shifts<T>;
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
@@ -129,7 +129,7 @@ struct shift_right_logical_op {
   template <class T>
   static constexpr bool accepts = detail::is_bits_element<T>;
   template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T>;
+  static constexpr bool vectorizable = simd::has_vec<T> && simd::native_variable_shifts<T>;
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
@@ -145,7 +145,7 @@ struct shift_right_arithmetic_op {
   template <class T>
   static constexpr bool accepts = detail::is_bits_element<T>;
   template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T>;
+  static constexpr bool vectorizable = simd::has_vec<T> && simd::native_variable_shifts<T>;
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {

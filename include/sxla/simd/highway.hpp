@@ -555,6 +555,12 @@ template <class T>
 inline constexpr bool native_variable_shift =
     (sizeof(T) >= 4 && HWY_TARGET <= HWY_AVX2) || (sizeof(T) == 2 && HWY_TARGET <= HWY_AVX3);
 }  // namespace detail
+// Whether shl and shr by per-lane amounts are vector instructions on T's width, signed
+// and unsigned (an arithmetic shift of 64-bit lanes needs AVX-512). Elsewhere they go
+// lane by lane, slower than a plain loop: the shift ops then run the element loop.
+template <class T>
+inline constexpr bool native_variable_shifts =
+    detail::native_variable_shift<T> && (sizeof(T) == 4 || HWY_TARGET <= HWY_AVX3);
 
 template <class T>
   requires std::is_integral_v<T>

@@ -28,6 +28,8 @@ template <class T>
 inline constexpr bool has_vec = false;
 template <class T>
 inline constexpr std::size_t lanes = 1;
+template <class T>
+inline constexpr bool native_variable_shifts = false;
 inline constexpr bool has_masked_memory = false;
 template <class T>
 struct vec {};

@@ -30,6 +30,11 @@ inline constexpr bool has_vec = lane_type<T> && !std::is_same_v<T, long double> 
 template <class T>
 using batch = xsimd::batch<T>;
 
+// Shifts by per-lane amounts go lane by lane here (xsimd 8.1 has no variable shifts):
+// the shift ops run the element loop instead (see highway.hpp).
+template <class T>
+inline constexpr bool native_variable_shifts = false;
+
 template <class T>
 inline constexpr std::size_t lanes = batch<T>::size;
 
@@ -65,7 +70,7 @@ SXLA_FORCE_INLINE vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept {
   static_assert(((lanes<U> == lanes<T>) && ...) && lanes<R> == lanes<T>);
   const lane_array<T> la = to_lanes(a);
   lane_array<R> r;
-  [&](const auto&... lb) {
+  [&](const auto&... lb) SXLA_LAMBDA_INLINE {
     for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = f(la.v[i], lb.v[i]...);
   }(to_lanes(b)...);
   return from_lanes(r);
@@ -223,9 +228,12 @@ SXLA_FORCE_INLINE mask<U> mask_cast(mask<T> m) noexcept {
   if constexpr (std::is_same_v<U, T>) {
     return m;
   } else {
-    alignas(64) bool buf[lanes<T>];
-    m.raw.store_unaligned(buf);
-    return {xsimd::batch_bool<U>::load_unaligned(buf)};
+    // Lanes of one width: the same bits (all ones or zeros per lane, or one bit per lane
+    // in an AVX-512 mask register), reinterpreted between __m128 and __m128i and the like.
+    using from = typename xsimd::batch_bool<T>::register_type;
+    using to = typename xsimd::batch_bool<U>::register_type;
+    static_assert(sizeof(from) == sizeof(to));
+    return {xsimd::batch_bool<U>(std::bit_cast<to>(static_cast<from>(m.raw)))};
   }
 }
 template <class T>
