@@ -83,7 +83,17 @@ SXLA_BASELINE_PAIR(abs_neg, x::noalias(d.out) = -x::abs(d.a),
 SXLA_BASELINE_PAIR(int_mul_shift, x::noalias(d.iout) = x::shift_right_arithmetic(d.ia * d.ib, 3),
                    for (int i = 0; i < n * n; ++i) io[i] = static_cast<std::int32_t>(
                        static_cast<std::uint32_t>(ia[i]) * static_cast<std::uint32_t>(ib[i])) >> 3)
+// XLA's f32 -> s32: truncation, saturating at the ends, NaN to 0 (a bare static_cast is
+// undefined outside s32's range: convert_cast below, faster and wrong there).
 SXLA_BASELINE_PAIR(convert, x::noalias(d.iout) = x::convert<std::int32_t>(d.c * 100.0f),
+                   for (int i = 0; i < n * n; ++i) {
+                     const float v = pc[i] * 100.0f;
+                     io[i] = v != v ? 0
+                             : v >= 2147483648.0f ? 2147483647
+                             : v < -2147483648.0f ? (-2147483647 - 1)
+                                                   : static_cast<std::int32_t>(v);
+                   })
+SXLA_BASELINE_PAIR(convert_cast, x::noalias(d.iout) = x::convert<std::int32_t>(d.c * 100.0f),
                    for (int i = 0; i < n * n; ++i) io[i] = static_cast<std::int32_t>(pc[i] * 100.0f))
 SXLA_BASELINE_PAIR(sqrt, x::noalias(d.out) = x::sqrt(d.b),
                    for (int i = 0; i < n * n; ++i) po[i] = std::sqrt(pb[i]))
