@@ -120,9 +120,13 @@
 // ---- Attributes ---------------------------------------------------------------
 #if defined(__GNUC__) || defined(__clang__)
 #define SXLA_FORCE_INLINE inline __attribute__((always_inline))
+// After a lambda's parameter list: the lambdas of the inner loops (g++ -O2 otherwise
+// leaves some as calls, one per vector, on targets where their bodies are long).
+#define SXLA_LAMBDA_INLINE __attribute__((always_inline))
 #define SXLA_RESTRICT __restrict__
 #else
 #define SXLA_FORCE_INLINE inline
+#define SXLA_LAMBDA_INLINE
 #define SXLA_RESTRICT
 #endif
 
@@ -5006,6 +5010,12 @@ template <class T>
 inline constexpr bool native_variable_shift =
     (sizeof(T) >= 4 && HWY_TARGET <= HWY_AVX2) || (sizeof(T) == 2 && HWY_TARGET <= HWY_AVX3);
 }  // namespace detail
+// Whether shl and shr by per-lane amounts are vector instructions on T's width, signed
+// and unsigned (an arithmetic shift of 64-bit lanes needs AVX-512). Elsewhere they go
+// lane by lane, slower than a plain loop: the shift ops then run the element loop.
+template <class T>
+inline constexpr bool native_variable_shifts =
+    detail::native_variable_shift<T> && (sizeof(T) == 4 || HWY_TARGET <= HWY_AVX3);
 
 template <class T>
   requires std::is_integral_v<T>
@@ -5092,6 +5102,11 @@ inline constexpr bool has_vec = lane_type<T> && !std::is_same_v<T, long double> 
 template <class T>
 using batch = xsimd::batch<T>;
 
+// Shifts by per-lane amounts go lane by lane here (xsimd 8.1 has no variable shifts):
+// the shift ops run the element loop instead (see highway.hpp).
+template <class T>
+inline constexpr bool native_variable_shifts = false;
+
 template <class T>
 inline constexpr std::size_t lanes = batch<T>::size;
 
@@ -5127,7 +5142,7 @@ SXLA_FORCE_INLINE vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept {
   static_assert(((lanes<U> == lanes<T>) && ...) && lanes<R> == lanes<T>);
   const lane_array<T> la = to_lanes(a);
   lane_array<R> r;
-  [&](const auto&... lb) {
+  [&](const auto&... lb) SXLA_LAMBDA_INLINE {
     for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = f(la.v[i], lb.v[i]...);
   }(to_lanes(b)...);
   return from_lanes(r);
@@ -5285,9 +5300,12 @@ SXLA_FORCE_INLINE mask<U> mask_cast(mask<T> m) noexcept {
   if constexpr (std::is_same_v<U, T>) {
     return m;
   } else {
-    alignas(64) bool buf[lanes<T>];
-    m.raw.store_unaligned(buf);
-    return {xsimd::batch_bool<U>::load_unaligned(buf)};
+    // Lanes of one width: the same bits (all ones or zeros per lane, or one bit per lane
+    // in an AVX-512 mask register), reinterpreted between __m128 and __m128i and the like.
+    using from = typename xsimd::batch_bool<T>::register_type;
+    using to = typename xsimd::batch_bool<U>::register_type;
+    static_assert(sizeof(from) == sizeof(to));
+    return {xsimd::batch_bool<U>(std::bit_cast<to>(static_cast<from>(m.raw)))};
   }
 }
 template <class T>
@@ -5561,6 +5579,8 @@ template <class T>
 inline constexpr bool has_vec = false;
 template <class T>
 inline constexpr std::size_t lanes = 1;
+template <class T>
+inline constexpr bool native_variable_shifts = false;
 inline constexpr bool has_masked_memory = false;
 template <class T>
 struct vec {};
@@ -6124,15 +6144,15 @@ struct elementwise_line {
   detail::pack<Lines...> lines;
 
   SXLA_FORCE_INLINE constexpr R get(index_t j) const noexcept {
-    return lines.apply([&](const auto&... l) { return static_cast<R>(f(detail::promote_for<F>(l.get(j))...)); });
+    return lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return static_cast<R>(f(detail::promote_for<F>(l.get(j))...)); });
   }
   template <class L>
   SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
-    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) { return f(l.template load<L>(j)...); }));
+    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return f(l.template load<L>(j)...); }));
   }
   template <class L>
   SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
-    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) { return f(l.template load_n<L>(j, n)...); }));
+    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return f(l.template load_n<L>(j, n)...); }));
   }
 };
 
@@ -8432,7 +8452,7 @@ struct shift_left_op {
   template <class T>
   static constexpr bool accepts = detail::is_bits_element<T>;
   template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T>;
+  static constexpr bool vectorizable = simd::has_vec<T> && simd::native_variable_shifts<T>;
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
@@ -8447,7 +8467,7 @@ struct shift_right_logical_op {
   template <class T>
   static constexpr bool accepts = detail::is_bits_element<T>;
   template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T>;
+  static constexpr bool vectorizable = simd::has_vec<T> && simd::native_variable_shifts<T>;
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
@@ -8463,7 +8483,7 @@ struct shift_right_arithmetic_op {
   template <class T>
   static constexpr bool accepts = detail::is_bits_element<T>;
   template <class L, class T, class...>
-  static constexpr bool vectorizable = simd::has_vec<T>;
+  static constexpr bool vectorizable = simd::has_vec<T> && simd::native_variable_shifts<T>;
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
