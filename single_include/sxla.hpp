@@ -4663,6 +4663,14 @@ template <class T>
 SXLA_FORCE_INLINE vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept {
   return detail::lanes_from(v, g - 1, k * g);
 }
+// Lane i takes p[i % g] (g a power of two, at most lanes): g elements from memory,
+// repeated over the vector. Reads only p[0, g). Groups of 16 bytes are one broadcast
+// load (vbroadcastf32x4: a load port, where repeat_group needs the shuffle port).
+template <class T>
+SXLA_FORCE_INLINE vec<T> load_repeated(const T* p, std::size_t g) noexcept {
+  if (g * sizeof(T) == 16 && lanes<T> * sizeof(T) >= 16) return {hn::LoadDup128(tag<T>(), p)};
+  return repeat_group(load_n(p, g), g, 0);
+}
 
 // Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
 // lane j. One unpack per pair and two 128-bit shuffles per vector on AVX-512 for 32- and
@@ -5252,6 +5260,12 @@ template <class T>
 SXLA_FORCE_INLINE vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept {
   return detail::lanes_from(v, g - 1, k * g);
 }
+// Lane i takes p[i % g] (g a power of two, at most lanes): g elements from memory,
+// repeated over the vector. Reads only p[0, g).
+template <class T>
+SXLA_FORCE_INLINE vec<T> load_repeated(const T* p, std::size_t g) noexcept {
+  return repeat_group(load_n(p, g), g, 0);
+}
 
 // Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
 // lane j (through memory: xsimd 8.1 has no transpose).
@@ -5594,6 +5608,8 @@ template <class T>
 vec<T> load(const T* p) noexcept;
 template <class T>
 vec<T> load_n(const T* p, std::size_t n) noexcept;
+template <class T>
+vec<T> load_repeated(const T* p, std::size_t g) noexcept;
 template <class T>
 void store(vec<T> v, T* p) noexcept;
 template <class T>
@@ -11202,13 +11218,14 @@ SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
   if constexpr (gemm_detail::vectors<T> && std::is_same_v<SA, T> && M == K && K == N && M * N == l && ARS == K &&
                 ACS == 1 && BRS == N && LDC == N) {
     // A, B and C each one vector (4 x 4 f32 on AVX-512): C += (column p of A spread over
-    // each row) * (row p of B repeated), p in order.
-    const simd::vec<T> va = simd::load(a), vb = simd::load(b);
+    // each row) * (row p of B repeated, a broadcast load where the row is 16 bytes), p in
+    // order.
+    const simd::vec<T> va = simd::load(a);
     simd::vec<T> acc = gemm_detail::bcast<T>(T{});
     const auto g = static_cast<std::size_t>(N);
 #pragma GCC unroll 8
     for (std::size_t p = 0; p < static_cast<std::size_t>(K); ++p)
-      acc = gemm_detail::madd(simd::broadcast_in_groups(va, g, p), simd::repeat_group(vb, g, p), acc);
+      acc = gemm_detail::madd(simd::broadcast_in_groups(va, g, p), simd::load_repeated(b + p * g, g), acc);
     simd::store(acc, c);
     return;
   }

@@ -115,6 +115,8 @@ TEST_CASE_TEMPLATE("simd/vec: repeat, broadcast_in_groups, repeat_group and tran
     for (std::size_t k = 0; k < n / g; ++k) {
       const auto r = lanes(s::repeat_group(s::load(in[3]), g, k));
       for (std::size_t i = 0; i < n; ++i) CHECK_EQ(r.v[i], in[3][k * g + i % g]);
+      const auto m = lanes(s::load_repeated(&in[3][k * g], g));  // the same from memory
+      for (std::size_t i = 0; i < n; ++i) CHECK_EQ(m.v[i], in[3][k * g + i % g]);
     }
   }
 }

@@ -355,13 +355,14 @@ SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
   if constexpr (gemm_detail::vectors<T> && std::is_same_v<SA, T> && M == K && K == N && M * N == l && ARS == K &&
                 ACS == 1 && BRS == N && LDC == N) {
     // A, B and C each one vector (4 x 4 f32 on AVX-512): C += (column p of A spread over
-    // each row) * (row p of B repeated), p in order.
-    const simd::vec<T> va = simd::load(a), vb = simd::load(b);
+    // each row) * (row p of B repeated, a broadcast load where the row is 16 bytes), p in
+    // order.
+    const simd::vec<T> va = simd::load(a);
     simd::vec<T> acc = gemm_detail::bcast<T>(T{});
     const auto g = static_cast<std::size_t>(N);
 #pragma GCC unroll 8
     for (std::size_t p = 0; p < static_cast<std::size_t>(K); ++p)
-      acc = gemm_detail::madd(simd::broadcast_in_groups(va, g, p), simd::repeat_group(vb, g, p), acc);
+      acc = gemm_detail::madd(simd::broadcast_in_groups(va, g, p), simd::load_repeated(b + p * g, g), acc);
     simd::store(acc, c);
     return;
   }

@@ -208,6 +208,14 @@ template <class T>
 SXLA_FORCE_INLINE vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept {
   return detail::lanes_from(v, g - 1, k * g);
 }
+// Lane i takes p[i % g] (g a power of two, at most lanes): g elements from memory,
+// repeated over the vector. Reads only p[0, g). Groups of 16 bytes are one broadcast
+// load (vbroadcastf32x4: a load port, where repeat_group needs the shuffle port).
+template <class T>
+SXLA_FORCE_INLINE vec<T> load_repeated(const T* p, std::size_t g) noexcept {
+  if (g * sizeof(T) == 16 && lanes<T> * sizeof(T) >= 16) return {hn::LoadDup128(tag<T>(), p)};
+  return repeat_group(load_n(p, g), g, 0);
+}
 
 // Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
 // lane j. One unpack per pair and two 128-bit shuffles per vector on AVX-512 for 32- and

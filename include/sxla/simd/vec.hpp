@@ -44,6 +44,8 @@ vec<T> load(const T* p) noexcept;
 template <class T>
 vec<T> load_n(const T* p, std::size_t n) noexcept;
 template <class T>
+vec<T> load_repeated(const T* p, std::size_t g) noexcept;
+template <class T>
 void store(vec<T> v, T* p) noexcept;
 template <class T>
 void store_n(vec<T> v, T* p, std::size_t n) noexcept;

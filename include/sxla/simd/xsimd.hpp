@@ -180,6 +180,12 @@ template <class T>
 SXLA_FORCE_INLINE vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept {
   return detail::lanes_from(v, g - 1, k * g);
 }
+// Lane i takes p[i % g] (g a power of two, at most lanes): g elements from memory,
+// repeated over the vector. Reads only p[0, g).
+template <class T>
+SXLA_FORCE_INLINE vec<T> load_repeated(const T* p, std::size_t g) noexcept {
+  return repeat_group(load_n(p, g), g, 0);
+}
 
 // Transposes a square of vectors in place: afterwards v[j] lane i is the former v[i]
 // lane j (through memory: xsimd 8.1 has no transpose).
