@@ -4535,7 +4535,7 @@ SXLA_FORCE_INLINE vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept {
   static_assert(((lanes<U> == lanes<T>) && ...) && lanes<R> == lanes<T>);
   const lane_array<T> la = to_lanes(a);
   lane_array<R> r;
-  [&](const auto&... lb) {
+  [&](const auto&... lb) SXLA_LAMBDA_INLINE {
     for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = f(la.v[i], lb.v[i]...);
   }(to_lanes(b)...);
   return from_lanes(r);
@@ -5442,6 +5442,7 @@ SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
 // Roundings keep the operand's sign (ceil(-0.5) is -0). xsimd 8.1 emulates them before
 // SSE4.1 by adding and subtracting 2^23 (2^52), which gives +0 there: the sign is put
 // back (xsimd::bitwise_or of the sign bit; a no-op for every other result).
+namespace detail {
 template <class T>
 SXLA_FORCE_INLINE vec<T> signed_rounding(xsimd::batch<T> r, xsimd::batch<T> a) noexcept {
 #if defined(__SSE4_1__) || !(defined(__x86_64__) || defined(__i386__))
@@ -5451,25 +5452,26 @@ SXLA_FORCE_INLINE vec<T> signed_rounding(xsimd::batch<T> r, xsimd::batch<T> a) n
   return {xsimd::bitwise_or(r, xsimd::bitwise_and(a, xsimd::batch<T>(T(-0.0))))};
 #endif
 }
+}  // namespace detail
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> floor(vec<T> a) noexcept {
-  return signed_rounding<T>(xsimd::floor(a.raw), a.raw);
+  return detail::signed_rounding<T>(xsimd::floor(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> ceil(vec<T> a) noexcept {
-  return signed_rounding<T>(xsimd::ceil(a.raw), a.raw);
+  return detail::signed_rounding<T>(xsimd::ceil(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> trunc(vec<T> a) noexcept {
-  return signed_rounding<T>(xsimd::trunc(a.raw), a.raw);
+  return detail::signed_rounding<T>(xsimd::trunc(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> round_even(vec<T> a) noexcept {
-  return signed_rounding<T>(xsimd::nearbyint(a.raw), a.raw);
+  return detail::signed_rounding<T>(xsimd::nearbyint(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
@@ -6160,15 +6162,19 @@ struct elementwise_line {
   detail::pack<Lines...> lines;
 
   SXLA_FORCE_INLINE constexpr R get(index_t j) const noexcept {
-    return lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return static_cast<R>(f(detail::promote_for<F>(l.get(j))...)); });
+    return lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE {
+      return static_cast<R>(f(detail::promote_for<F>(l.get(j))...));
+    });
   }
   template <class L>
   SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
-    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return f(l.template load<L>(j)...); }));
+    return detail::as_lanes_of<L>(
+        lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return f(l.template load<L>(j)...); }));
   }
   template <class L>
   SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
-    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return f(l.template load_n<L>(j, n)...); }));
+    return detail::as_lanes_of<L>(
+        lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return f(l.template load_n<L>(j, n)...); }));
   }
 };
 
@@ -12596,7 +12602,6 @@ inline constexpr unary_fn<is_finite_op> is_finite{};
 
 #include <bit>
 #include <cmath>
-#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -13268,20 +13273,7 @@ SXLA_FORCE_INLINE V libm_lanes(F f, V x, W... more) noexcept {
   if constexpr (std::is_floating_point_v<V>) {
     return f(x, more...);
   } else {
-    using T = lane_t<V>;
-    constexpr std::size_t n = lanes<T>;
-    alignas(64) T a[n];
-    [[maybe_unused]] alignas(64) T b[n];
-    simd::store(x, a);
-    if constexpr (sizeof...(W) == 1) simd::store(more..., b);
-    for (std::size_t i = 0; i < n; ++i) {
-      if constexpr (sizeof...(W) == 1) {
-        a[i] = f(a[i], b[i]);
-      } else {
-        a[i] = f(a[i]);
-      }
-    }
-    return simd::load(static_cast<const T*>(a));
+    return simd::per_lane<lane_t<V>>(f, x, more...);
   }
 }
 

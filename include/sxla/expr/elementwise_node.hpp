@@ -105,15 +105,19 @@ struct elementwise_line {
   detail::pack<Lines...> lines;
 
   SXLA_FORCE_INLINE constexpr R get(index_t j) const noexcept {
-    return lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return static_cast<R>(f(detail::promote_for<F>(l.get(j))...)); });
+    return lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE {
+      return static_cast<R>(f(detail::promote_for<F>(l.get(j))...));
+    });
   }
   template <class L>
   SXLA_FORCE_INLINE auto load(index_t j) const noexcept {
-    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return f(l.template load<L>(j)...); }));
+    return detail::as_lanes_of<L>(
+        lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return f(l.template load<L>(j)...); }));
   }
   template <class L>
   SXLA_FORCE_INLINE auto load_n(index_t j, std::size_t n) const noexcept {
-    return detail::as_lanes_of<L>(lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return f(l.template load_n<L>(j, n)...); }));
+    return detail::as_lanes_of<L>(
+        lines.apply([&](const auto&... l) SXLA_LAMBDA_INLINE { return f(l.template load_n<L>(j, n)...); }));
   }
 };
 

@@ -80,7 +80,7 @@ SXLA_FORCE_INLINE vec<R> per_lane(F f, vec<T> a, vec<U>... b) noexcept {
   static_assert(((lanes<U> == lanes<T>) && ...) && lanes<R> == lanes<T>);
   const lane_array<T> la = to_lanes(a);
   lane_array<R> r;
-  [&](const auto&... lb) {
+  [&](const auto&... lb) SXLA_LAMBDA_INLINE {
     for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = f(la.v[i], lb.v[i]...);
   }(to_lanes(b)...);
   return from_lanes(r);

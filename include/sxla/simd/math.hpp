@@ -44,7 +44,6 @@
 
 #include <bit>
 #include <cmath>
-#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -719,20 +718,7 @@ SXLA_FORCE_INLINE V libm_lanes(F f, V x, W... more) noexcept {
   if constexpr (std::is_floating_point_v<V>) {
     return f(x, more...);
   } else {
-    using T = lane_t<V>;
-    constexpr std::size_t n = lanes<T>;
-    alignas(64) T a[n];
-    [[maybe_unused]] alignas(64) T b[n];
-    simd::store(x, a);
-    if constexpr (sizeof...(W) == 1) simd::store(more..., b);
-    for (std::size_t i = 0; i < n; ++i) {
-      if constexpr (sizeof...(W) == 1) {
-        a[i] = f(a[i], b[i]);
-      } else {
-        a[i] = f(a[i]);
-      }
-    }
-    return simd::load(static_cast<const T*>(a));
+    return simd::per_lane<lane_t<V>>(f, x, more...);
   }
 }
 

@@ -362,6 +362,7 @@ SXLA_FORCE_INLINE vec<T> sqrt(vec<T> a) noexcept {
 // Roundings keep the operand's sign (ceil(-0.5) is -0). xsimd 8.1 emulates them before
 // SSE4.1 by adding and subtracting 2^23 (2^52), which gives +0 there: the sign is put
 // back (xsimd::bitwise_or of the sign bit; a no-op for every other result).
+namespace detail {
 template <class T>
 SXLA_FORCE_INLINE vec<T> signed_rounding(xsimd::batch<T> r, xsimd::batch<T> a) noexcept {
 #if defined(__SSE4_1__) || !(defined(__x86_64__) || defined(__i386__))
@@ -371,25 +372,26 @@ SXLA_FORCE_INLINE vec<T> signed_rounding(xsimd::batch<T> r, xsimd::batch<T> a) n
   return {xsimd::bitwise_or(r, xsimd::bitwise_and(a, xsimd::batch<T>(T(-0.0))))};
 #endif
 }
+}  // namespace detail
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> floor(vec<T> a) noexcept {
-  return signed_rounding<T>(xsimd::floor(a.raw), a.raw);
+  return detail::signed_rounding<T>(xsimd::floor(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> ceil(vec<T> a) noexcept {
-  return signed_rounding<T>(xsimd::ceil(a.raw), a.raw);
+  return detail::signed_rounding<T>(xsimd::ceil(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> trunc(vec<T> a) noexcept {
-  return signed_rounding<T>(xsimd::trunc(a.raw), a.raw);
+  return detail::signed_rounding<T>(xsimd::trunc(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
 SXLA_FORCE_INLINE vec<T> round_even(vec<T> a) noexcept {
-  return signed_rounding<T>(xsimd::nearbyint(a.raw), a.raw);
+  return detail::signed_rounding<T>(xsimd::nearbyint(a.raw), a.raw);
 }
 template <class T>
   requires std::is_floating_point_v<T>
