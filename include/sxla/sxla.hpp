@@ -52,6 +52,7 @@
 #include "sxla/ops/complex.hpp"
 #include "sxla/ops/concatenate.hpp"
 #include "sxla/ops/convert.hpp"
+#include "sxla/ops/convolution.hpp"
 #include "sxla/ops/dimension_size.hpp"
 #include "sxla/ops/dot_general.hpp"
 #include "sxla/ops/dynamic_update_slice.hpp"
@@ -79,6 +80,7 @@
 #include "sxla/simd/vec.hpp"
 #include "sxla/simd/xsimd.hpp"
 
+#include "sxla/kernels/conv.hpp"
 #include "sxla/kernels/gemm.hpp"
 
 #endif  // SXLA_SXLA_HPP

@@ -1,0 +1,386 @@
+// sxla/kernels/conv.hpp: the direct convolution engine under conv_general_dilated,
+// written over the SIMD vocabulary as oneDNN's direct convolutions are:
+//
+//   output features in vector lanes      a tile is MR output pixels (consecutive along
+//   output pixels in registers           the last spatial dimension) x NV vectors of
+//   kernel taps as the outer loop        output features, MR x NV accumulators;
+//   weights reordered once, blocked      for each kernel tap, for each input feature i:
+//                                          NV weight vectors [tap][i][NR] (packed),
+//                                          MR broadcasts of input (pixel r at the tap, i),
+//                                          MR x NV fmas
+//
+// Depthwise convolutions (one input and one output feature per group) have features in
+// lanes on both sides: acc[r][v] += input vector (pixel r at the tap) * weight vector.
+//
+// Every option stays on these vector paths. Strides, rhs dilation and padding are
+// addresses; taps that fall outside the operand in the outer spatial dimensions are
+// skipped for a whole row of pixels; along the last one, the pixels whose every tap is
+// inside (the interior: known at compile time) run with addresses at a constant pixel
+// stride, and the others (edges, and every pixel under lhs dilation, whose holes are
+// zeros) read a row of zeros for the taps that miss. The interior's last tile, shorter
+// than MR, overlaps its predecessor and stores only its new pixels.
+//
+// Order of summation, per output element: the taps in row-major order of the kernel's
+// spatial dimensions, and within a tap the input features in order, each term added by
+// fma to an accumulator that starts at 0 (a term of padding or of a hole is 0 * w).
+//
+// Operands: input [batch][spatial...][feature] with features contiguous and any other
+// strides; weights read with any strides while packed; output features contiguous.
+// Every size and stride is a compile-time constant (conv_geometry). Memory: the caller's
+// buffer of conv_packed_size<A, G>() elements holds the packed weights. Threads: none.
+#ifndef SXLA_KERNELS_CONV_HPP
+#define SXLA_KERNELS_CONV_HPP
+
+#include <cstddef>
+#include <type_traits>
+
+#include "sxla/config.hpp"          // SXLA_FORCE_INLINE, SXLA_RESTRICT
+#include "sxla/core/index.hpp"      // index_t, idx
+#include "sxla/kernels/gemm.hpp"    // gemm_detail: lane_vec, width, ld, st, bcast, madd, plus
+#include "sxla/simd/vec.hpp"        // simd::lanes
+
+namespace sxla::kernels {
+
+// The shape of a convolution as the engine runs it (every field a compile-time
+// constant). Spatial dimension d of n: input size in[d], kernel window[d], output out[d].
+// Output pixel o reads, at kernel tap k, dilated padded position
+// q = o * stride + k * rhs_dil - low; the term exists when q >= 0, q % lhs_dil == 0 and
+// q / lhs_dil < in (else it is padding or a hole).
+struct conv_geometry {
+  std::size_t n = 0;
+  idx in, window, out, stride, low, lhs_dil, rhs_dil;
+  index_t batch = 1;    // output batch
+  index_t ci = 1;       // input features per group
+  index_t co = 1;       // output features per group
+  index_t groups = 1;
+  bool batch_groups = false;  // groups split the batch (batch_group_count), not the features
+  // Input: element (b, i..., f) at b * in_batch_stride + sum i_d * in_strides[d] + f;
+  // group g starts at g * in_group_stride (its features, or its share of the batch).
+  index_t in_batch_stride = 0, in_group_stride = 0;
+  idx in_strides;
+  // Weights: (output feature o of all groups, input feature i, k...) at
+  // o * w_out_stride + i * w_in_stride + sum k_d * w_strides[d].
+  index_t w_out_stride = 0, w_in_stride = 0;
+  idx w_strides;
+  // Output: (b, o..., feature) at b * out_batch_stride + sum o_d * out_strides[d] + feature.
+  index_t out_batch_stride = 0;
+  idx out_strides;
+
+  friend constexpr bool operator==(const conv_geometry&, const conv_geometry&) = default;
+};
+
+namespace conv_detail {
+using gemm_detail::lane_vec;
+using gemm_detail::width;
+
+template <class A>
+inline constexpr std::size_t registers = gemm_detail::vectors<A> && simd::lanes<A> * sizeof(A) >= 64 ? 32 : 16;
+
+constexpr index_t product(const idx& v) noexcept {
+  index_t p = 1;
+  for (index_t x : v) p *= x;
+  return p;
+}
+
+// The register blocking of a convolution: depthwise or general; NV vectors of features
+// by MR pixels.
+template <class A, conv_geometry G>
+struct blocking {
+  static constexpr std::size_t lanes = width<A>;
+  static constexpr bool depthwise = G.ci == 1 && G.co == 1 && G.groups > 1 && !G.batch_groups;
+  // The features a tile spans: the group's output features, or (depthwise) all groups.
+  static constexpr index_t features = depthwise ? G.groups : G.co;
+  static constexpr std::size_t nv_most = registers<A> == 32 ? 4 : 2;
+  static constexpr std::size_t nv = [] {
+    const auto v = static_cast<std::size_t>((features + static_cast<index_t>(lanes) - 1) / static_cast<index_t>(lanes));
+    return v < 1 ? 1 : (v > nv_most ? nv_most : v);
+  }();
+  static constexpr std::size_t nr = nv * lanes;
+  static constexpr std::size_t mr = [] {
+    if constexpr (!gemm_detail::vectors<A>) {
+      return std::size_t{4};
+    } else {
+      const std::size_t m = (registers<A> - nv - 2) / nv;
+      const std::size_t most = registers<A> == 32 ? 14 : 12;
+      return m > most ? most : m;
+    }
+  }();
+  static constexpr index_t blocks = (features + static_cast<index_t>(nr) - 1) / static_cast<index_t>(nr);
+  static constexpr index_t taps = product(G.window);
+  // Elements of packed weights: general [group][block][tap][i][nr]; depthwise
+  // [block][tap][nr].
+  static constexpr std::size_t packed =
+      depthwise ? static_cast<std::size_t>(blocks * taps) * nr
+                : static_cast<std::size_t>(G.groups * blocks * taps * G.ci) * nr;
+  // The length of a row of zeros read for taps that miss.
+  static constexpr std::size_t zeros = depthwise ? nr : static_cast<std::size_t>(G.ci);
+};
+
+template <class A, std::size_t N>
+struct zero_row {
+  static constexpr A values[N] = {};
+};
+
+// One tap of a row of pixels: its index and the offset of its input in the dimensions
+// other than the last (and, for the interior, the last dimension's tap offset too).
+struct row_tap {
+  index_t tap;
+  index_t kx;      // its index along the last spatial dimension
+  index_t offset;  // input offset, the last dimension's part excluded
+};
+
+// The tile: MR pixels x NV vectors, accumulated over the row's taps, stored into
+// out + r * ops (+ features), rows [r0, rows), cols features. at(r, t) is the input of
+// pixel r at tap t (a pointer to its features, or to a row of zeros).
+template <class A, std::size_t MR, std::size_t NV, index_t CI, bool Depthwise, bool Full, class At>
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+void tile(const row_tap* SXLA_RESTRICT taps, index_t ntaps, const At& at, const A* SXLA_RESTRICT w, A* SXLA_RESTRICT out,
+          index_t ops, std::size_t r0, std::size_t rows, std::size_t cols) noexcept {
+  using V = lane_vec<A>;
+  constexpr std::size_t L = width<A>;
+  constexpr std::size_t NR = NV * L;
+  V acc[MR][NV];
+#pragma GCC unroll 32
+  for (std::size_t r = 0; r < MR; ++r)
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < NV; ++v) acc[r][v] = gemm_detail::bcast<A>(A{});
+  for (index_t e = 0; e < ntaps; ++e) {
+    const row_tap t = taps[e];
+    if constexpr (Depthwise) {
+      const A* wt = w + t.tap * static_cast<index_t>(NR);
+      V wv[NV];
+#pragma GCC unroll 8
+      for (std::size_t v = 0; v < NV; ++v) wv[v] = gemm_detail::ld(wt + v * L);
+#pragma GCC unroll 32
+      for (std::size_t r = 0; r < MR; ++r) {
+        const A* p = at(r, t);
+#pragma GCC unroll 8
+        for (std::size_t v = 0; v < NV; ++v) {
+          // (the last block's features end inside a vector: read no further)
+          V xv;
+          if constexpr (Full) {
+            xv = gemm_detail::ld(p + v * L);
+          } else {
+            xv = v * L < cols ? gemm_detail::ld_n(p + v * L, cols - v * L < L ? cols - v * L : L)
+                              : gemm_detail::bcast<A>(A{});
+          }
+          acc[r][v] = gemm_detail::madd(xv, wv[v], acc[r][v]);
+        }
+      }
+    } else {
+      const A* wt = w + t.tap * CI * static_cast<index_t>(NR);
+      const A* p[MR];
+#pragma GCC unroll 32
+      for (std::size_t r = 0; r < MR; ++r) p[r] = at(r, t);
+      for (index_t i = 0; i < CI; ++i) {
+        V bv[NV];
+#pragma GCC unroll 8
+        for (std::size_t v = 0; v < NV; ++v) bv[v] = gemm_detail::ld(wt + v * L);
+#pragma GCC unroll 32
+        for (std::size_t r = 0; r < MR; ++r) {
+          const V av = gemm_detail::bcast<A>(p[r][i]);
+#pragma GCC unroll 8
+          for (std::size_t v = 0; v < NV; ++v) acc[r][v] = gemm_detail::madd(av, bv[v], acc[r][v]);
+        }
+        wt += NR;
+      }
+    }
+  }
+  if (r0 == 0 && rows == MR && cols == NR) {
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r)
+#pragma GCC unroll 8
+      for (std::size_t v = 0; v < NV; ++v) gemm_detail::st(acc[r][v], out + static_cast<index_t>(r) * ops + v * L);
+  } else {
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r) {
+      if (r < r0 || r >= rows) continue;
+      for (std::size_t v = 0; v < NV && v * L < cols; ++v) {
+        const std::size_t c = cols - v * L < L ? cols - v * L : L;
+        gemm_detail::st_n(acc[r][v], out + static_cast<index_t>(r) * ops + v * L, c);
+      }
+    }
+  }
+}
+}  // namespace conv_detail
+
+// The elements of packed weights conv() takes.
+template <class A, conv_geometry G>
+constexpr std::size_t conv_packed_size() noexcept {
+  return conv_detail::blocking<A, G>::packed;
+}
+
+// Reorders the weights w (any element type, G's strides) into the blocked layout of A.
+template <class A, conv_geometry G, class S>
+void conv_pack(const S* w, A* packed) noexcept {
+  using B = conv_detail::blocking<A, G>;
+  constexpr auto nr = static_cast<index_t>(B::nr);
+  constexpr std::size_t n = G.n;
+  // The weights' offset of tap t (row-major over the window).
+  auto tap_offset = [](index_t t) {
+    index_t off = 0;
+    for (std::size_t d = n; d-- > 0;) {
+      off += t % G.window[d] * G.w_strides[d];
+      t /= G.window[d];
+    }
+    return off;
+  };
+  if constexpr (B::depthwise) {
+    for (index_t blk = 0; blk < B::blocks; ++blk)
+      for (index_t t = 0; t < B::taps; ++t, packed += nr) {
+        const S* src = w + tap_offset(t);
+        for (index_t l = 0; l < nr; ++l) {
+          const index_t f = blk * nr + l;
+          packed[l] = f < G.groups ? static_cast<A>(src[f * G.w_out_stride]) : A{};
+        }
+      }
+  } else {
+    for (index_t g = 0; g < G.groups; ++g)
+      for (index_t blk = 0; blk < B::blocks; ++blk)
+        for (index_t t = 0; t < B::taps; ++t) {
+          const S* src = w + tap_offset(t);
+          for (index_t i = 0; i < G.ci; ++i, packed += nr)
+            for (index_t l = 0; l < nr; ++l) {
+              const index_t o = blk * nr + l;
+              packed[l] = o < G.co ? static_cast<A>(src[(g * G.co + o) * G.w_out_stride + i * G.w_in_stride]) : A{};
+            }
+        }
+  }
+}
+
+// The convolution of input `in` with the packed weights into `out`. After each tile,
+// tile_done(b, pos, nx, f0, nf): output pixels pos, ..., pos + (nx - 1) along the last
+// spatial dimension (pos: n coordinates) of batch b hold their final values for
+// features [f0, f0 + nf); after each row, row_done(b, pos, f0, nf) for the whole row
+// (pos[n - 1] = 0).
+template <class A, conv_geometry G, class TileDone, class RowDone>
+void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& row_done) noexcept {
+  using B = conv_detail::blocking<A, G>;
+  using conv_detail::row_tap;
+  constexpr std::size_t n = G.n;
+  static_assert(n >= 1, "kernels::conv: at least one spatial dimension (a batch of products is given one)");
+  constexpr std::size_t x = n - 1;  // the last spatial dimension: pixels of a tile
+  constexpr std::size_t mr = B::mr, nv = B::nv;
+  constexpr auto nr = static_cast<index_t>(B::nr);
+  constexpr index_t taps = B::taps;
+  constexpr index_t wx = G.window[x];
+  constexpr index_t sx = G.stride[x], rdx = G.rhs_dil[x], ldx = G.lhs_dil[x], lowx = G.low[x], inx = G.in[x];
+  constexpr index_t isx = G.in_strides[x], osx = G.out_strides[x];
+  constexpr index_t outx = G.out[x];
+  // The interior along x: every tap inside, no holes.
+  constexpr index_t x_lo = [] {
+    if (ldx != 1) return outx;
+    index_t o = lowx <= 0 ? 0 : (lowx + sx - 1) / sx;
+    return o > outx ? outx : o;
+  }();
+  constexpr index_t x_hi = [] {
+    if (ldx != 1) return outx;
+    const index_t top = inx - 1 - (wx - 1) * rdx + lowx;  // o * sx <= top
+    index_t o = top < 0 ? 0 : top / sx + 1;
+    o = o > outx ? outx : o;
+    return o < x_lo ? x_lo : o;
+  }();
+  constexpr index_t ci_kernel = B::depthwise ? 1 : G.ci;
+  const A* zeros = conv_detail::zero_row<A, B::zeros>::values;
+
+  index_t pos[n > 0 ? n : 1] = {};
+  row_tap list[taps > 0 ? taps : 1];
+  constexpr index_t outer_rows = conv_detail::product(G.out) / (outx > 0 ? outx : 1);
+  if (outx == 0 || outer_rows == 0) return;
+  const index_t group_count = B::depthwise ? 1 : G.groups;
+  for (index_t b = 0; b < G.batch; ++b)
+    for (index_t g = 0; g < group_count; ++g)
+      for (index_t blk = 0; blk < B::blocks; ++blk) {
+        const index_t f0 = B::depthwise ? blk * nr : g * G.co + blk * nr;
+        const index_t nf_total = B::depthwise ? G.groups : G.co;
+        const auto cols = static_cast<std::size_t>(nf_total - blk * nr < nr ? nf_total - blk * nr : nr);
+        const A* w = packed + (B::depthwise ? blk * taps * nr : (g * B::blocks + blk) * taps * G.ci * nr);
+        const A* in_g = in + b * G.in_batch_stride + (B::depthwise ? blk * nr : g * G.in_group_stride);
+        for (index_t row = 0; row < outer_rows; ++row) {
+          // pos: the row's coordinates in the outer dimensions.
+          {
+            index_t r = row;
+            for (std::size_t d = x; d-- > 0;) {
+              pos[d] = r % G.out[d];
+              r /= G.out[d];
+            }
+            pos[x] = 0;
+          }
+          // The taps inside along the outer dimensions, with their offsets.
+          index_t ntaps = 0;
+          for (index_t t = 0; t < taps; ++t) {
+            index_t rest = t, off = 0;
+            bool inside = true;
+            const index_t kx = rest % wx;
+            rest /= wx;
+            for (std::size_t d = x; d-- > 0;) {
+              const index_t k = rest % G.window[d];
+              rest /= G.window[d];
+              const index_t q = pos[d] * G.stride[d] + k * G.rhs_dil[d] - G.low[d];
+              if (q < 0 || q % G.lhs_dil[d] != 0 || q / G.lhs_dil[d] >= G.in[d]) {
+                inside = false;
+                break;
+              }
+              off += q / G.lhs_dil[d] * G.in_strides[d];
+            }
+            if (inside) list[ntaps++] = row_tap{t, kx, off};
+          }
+          A* out_row = out + b * G.out_batch_stride + f0;
+          auto run_tile = [&](const auto& at, A* o, std::size_t r0, std::size_t rows) {
+            if (!B::depthwise || cols == B::nr) {
+              conv_detail::tile<A, mr, nv, ci_kernel, B::depthwise, true>(list, ntaps, at, w, o, osx, r0, rows, cols);
+            } else if constexpr (B::depthwise) {
+              conv_detail::tile<A, mr, nv, ci_kernel, B::depthwise, false>(list, ntaps, at, w, o, osx, r0, rows, cols);
+            }
+          };
+          for (std::size_t d = 0; d < x; ++d) out_row += pos[d] * G.out_strides[d];
+          // Edge pixels [o0, o1): every address checked.
+          auto edge = [&](index_t o0, index_t o1) {
+            for (index_t o = o0; o < o1; o += static_cast<index_t>(mr)) {
+              const auto rows = static_cast<std::size_t>(o1 - o < static_cast<index_t>(mr) ? o1 - o : mr);
+              auto at = [&](std::size_t r, const row_tap& t) -> const A* {
+                const index_t q = (o + static_cast<index_t>(r)) * sx + t.kx * rdx - lowx;
+                if (q < 0 || q % ldx != 0 || q / ldx >= inx) return zeros;
+                return in_g + t.offset + q / ldx * isx;
+              };
+              run_tile(at, out_row + o * osx, 0, rows);
+              pos[x] = o;
+              tile_done(b, static_cast<const index_t*>(pos), static_cast<index_t>(rows), f0, static_cast<index_t>(cols));
+            }
+          };
+          edge(0, x_lo);
+          if constexpr (x_hi > x_lo) {
+            // The interior: pixel r at tap t reads base + r * sx * isx.
+            for (index_t e = 0; e < ntaps; ++e) list[e].offset += list[e].kx * rdx * isx;
+            constexpr index_t len = x_hi - x_lo;
+            if constexpr (len < static_cast<index_t>(mr)) {
+              for (index_t e = 0; e < ntaps; ++e) list[e].offset -= list[e].kx * rdx * isx;
+              edge(x_lo, x_hi);
+            } else {
+              for (index_t o = x_lo; o < x_hi; o += static_cast<index_t>(mr)) {
+                // The last tile, if short, ends at x_hi and stores only its new pixels.
+                const index_t start = x_hi - o < static_cast<index_t>(mr) ? x_hi - static_cast<index_t>(mr) : o;
+                const A* base = in_g + (start * sx - lowx) * isx;
+                auto at = [base](std::size_t r, const row_tap& t) -> const A* {
+                  return base + t.offset + static_cast<index_t>(r) * (sx * isx);
+                };
+                run_tile(at, out_row + start * osx, static_cast<std::size_t>(o - start), mr);
+                pos[x] = o;
+                tile_done(b, static_cast<const index_t*>(pos), start + static_cast<index_t>(mr) - o, f0,
+                          static_cast<index_t>(cols));
+              }
+              for (index_t e = 0; e < ntaps; ++e) list[e].offset -= list[e].kx * rdx * isx;
+            }
+          }
+          edge(x_hi, outx);
+          pos[x] = 0;
+          row_done(b, static_cast<const index_t*>(pos), f0, static_cast<index_t>(cols));
+        }
+      }
+}
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_CONV_HPP
