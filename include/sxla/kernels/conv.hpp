@@ -17,8 +17,8 @@
 // skipped for a whole row of pixels; along the last one, the pixels whose every tap is
 // inside (the interior: known at compile time) run with addresses at a constant pixel
 // stride, and the others (edges, and every pixel under lhs dilation, whose holes are
-// zeros) read a row of zeros for the taps that miss. The interior's last tile, shorter
-// than MR, overlaps its predecessor and stores only its new pixels.
+// zeros) read a row of zeros for the taps that miss. A row is cut into tiles of MR
+// pixels and one of the rest, each size a kernel of its own (sizes are constants).
 //
 // Order of summation, per output element: the taps in row-major order of the kernel's
 // spatial dimensions, and within a tap the input features in order, each term added by
@@ -130,14 +130,14 @@ struct row_tap {
 };
 
 // The tile: MR pixels x NV vectors, accumulated over the row's taps, stored into
-// out + r * ops (+ features), rows [r0, rows), cols features. at(r, t) is the input of
-// pixel r at tap t (a pointer to its features, or to a row of zeros).
+// out + r * ops (+ features), cols features. at(r, t) is the input of pixel r at tap t
+// (a pointer to its features, or to a row of zeros).
 template <class A, std::size_t MR, std::size_t NV, index_t CI, bool Depthwise, bool Full, class At>
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 void tile(const row_tap* SXLA_RESTRICT taps, index_t ntaps, const At& at, const A* SXLA_RESTRICT w, A* SXLA_RESTRICT out,
-          index_t ops, std::size_t r0, std::size_t rows, std::size_t cols) noexcept {
+          index_t ops, std::size_t cols) noexcept {
   using V = lane_vec<A>;
   constexpr std::size_t L = width<A>;
   constexpr std::size_t NR = NV * L;
@@ -188,7 +188,7 @@ void tile(const row_tap* SXLA_RESTRICT taps, index_t ntaps, const At& at, const 
       }
     }
   }
-  if (r0 == 0 && rows == MR && cols == NR) {
+  if (cols == NR) {
 #pragma GCC unroll 32
     for (std::size_t r = 0; r < MR; ++r)
 #pragma GCC unroll 8
@@ -196,12 +196,22 @@ void tile(const row_tap* SXLA_RESTRICT taps, index_t ntaps, const At& at, const 
   } else {
 #pragma GCC unroll 32
     for (std::size_t r = 0; r < MR; ++r) {
-      if (r < r0 || r >= rows) continue;
       for (std::size_t v = 0; v < NV && v * L < cols; ++v) {
         const std::size_t c = cols - v * L < L ? cols - v * L : L;
         gemm_detail::st_n(acc[r][v], out + static_cast<index_t>(r) * ops + v * L, c);
       }
     }
+  }
+}
+
+// One tile of R pixels; the depthwise kernel reads no further than the last feature.
+template <class A, std::size_t R, std::size_t NV, index_t CI, bool Depthwise, class At>
+SXLA_FORCE_INLINE void run(const row_tap* taps, index_t ntaps, const At& at, const A* w, A* out, index_t ops,
+                           std::size_t cols) noexcept {
+  if (!Depthwise || cols == NV * width<A>) {
+    tile<A, R, NV, CI, Depthwise, true>(taps, ntaps, at, w, out, ops, cols);
+  } else if constexpr (Depthwise) {
+    tile<A, R, NV, CI, Depthwise, false>(taps, ntaps, at, w, out, ops, cols);
   }
 }
 }  // namespace conv_detail
@@ -285,6 +295,10 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
   constexpr index_t ci_kernel = B::depthwise ? 1 : G.ci;
   const A* zeros = conv_detail::zero_row<A, B::zeros>::values;
 
+  // The tiles: mr pixels, and the row's last rem.
+  constexpr auto rem = static_cast<std::size_t>(outx % static_cast<index_t>(mr));
+  // Edge tiles read their offsets from a table when it is small.
+  constexpr bool table = static_cast<std::size_t>(wx) * mr <= 1024;
   index_t pos[n > 0 ? n : 1] = {};
   row_tap list[taps > 0 ? taps : 1];
   constexpr index_t outer_rows = conv_detail::product(G.out) / (outx > 0 ? outx : 1);
@@ -328,53 +342,46 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
             if (inside) list[ntaps++] = row_tap{t, kx, off};
           }
           A* out_row = out + b * G.out_batch_stride + f0;
-          auto run_tile = [&](const auto& at, A* o, std::size_t r0, std::size_t rows) {
-            if (!B::depthwise || cols == B::nr) {
-              conv_detail::tile<A, mr, nv, ci_kernel, B::depthwise, true>(list, ntaps, at, w, o, osx, r0, rows, cols);
-            } else if constexpr (B::depthwise) {
-              conv_detail::tile<A, mr, nv, ci_kernel, B::depthwise, false>(list, ntaps, at, w, o, osx, r0, rows, cols);
-            }
-          };
           for (std::size_t d = 0; d < x; ++d) out_row += pos[d] * G.out_strides[d];
-          // Edge pixels [o0, o1): every address checked.
-          auto edge = [&](index_t o0, index_t o1) {
-            for (index_t o = o0; o < o1; o += static_cast<index_t>(mr)) {
-              const auto rows = static_cast<std::size_t>(o1 - o < static_cast<index_t>(mr) ? o1 - o : mr);
-              auto at = [&](std::size_t r, const row_tap& t) -> const A* {
-                const index_t q = (o + static_cast<index_t>(r)) * sx + t.kx * rdx - lowx;
-                if (q < 0 || q % ldx != 0 || q / ldx >= inx) return zeros;
-                return in_g + t.offset + q / ldx * isx;
-              };
-              run_tile(at, out_row + o * osx, 0, rows);
-              pos[x] = o;
-              tile_done(b, static_cast<const index_t*>(pos), static_cast<index_t>(rows), f0, static_cast<index_t>(cols));
-            }
-          };
-          edge(0, x_lo);
-          if constexpr (x_hi > x_lo) {
-            // The interior: pixel r at tap t reads base + r * sx * isx.
-            for (index_t e = 0; e < ntaps; ++e) list[e].offset += list[e].kx * rdx * isx;
-            constexpr index_t len = x_hi - x_lo;
-            if constexpr (len < static_cast<index_t>(mr)) {
-              for (index_t e = 0; e < ntaps; ++e) list[e].offset -= list[e].kx * rdx * isx;
-              edge(x_lo, x_hi);
-            } else {
-              for (index_t o = x_lo; o < x_hi; o += static_cast<index_t>(mr)) {
-                // The last tile, if short, ends at x_hi and stores only its new pixels.
-                const index_t start = x_hi - o < static_cast<index_t>(mr) ? x_hi - static_cast<index_t>(mr) : o;
-                const A* base = in_g + (start * sx - lowx) * isx;
-                auto at = [base](std::size_t r, const row_tap& t) -> const A* {
-                  return base + t.offset + static_cast<index_t>(r) * (sx * isx);
-                };
-                run_tile(at, out_row + start * osx, static_cast<std::size_t>(o - start), mr);
-                pos[x] = o;
-                tile_done(b, static_cast<const index_t*>(pos), start + static_cast<index_t>(mr) - o, f0,
-                          static_cast<index_t>(cols));
+          // The row in tiles of mr pixels, the last one of rem (each size a kernel of its
+          // own): interior tiles address pixel r at base + r * sx * isx; edge tiles take
+          // each pixel's offset along x from a table made once per tile (-1: a tap that
+          // misses, read as zeros).
+          for (index_t o = 0; o < outx; o += static_cast<index_t>(mr)) {
+            const bool whole = o + static_cast<index_t>(mr) <= outx;
+            const auto rows = static_cast<index_t>(whole ? mr : rem);
+            auto dispatch = [&](const auto& at) {
+              if (whole) {
+                conv_detail::run<A, mr, nv, ci_kernel, B::depthwise>(list, ntaps, at, w, out_row + o * osx, osx, cols);
+              } else if constexpr (rem > 0) {
+                conv_detail::run<A, rem, nv, ci_kernel, B::depthwise>(list, ntaps, at, w, out_row + o * osx, osx, cols);
               }
-              for (index_t e = 0; e < ntaps; ++e) list[e].offset -= list[e].kx * rdx * isx;
+            };
+            if (o >= x_lo && o + rows <= x_hi) {
+              const A* base = in_g + (o * sx - lowx) * isx;
+              dispatch([base](std::size_t r, const row_tap& t) -> const A* {
+                return base + t.offset + t.kx * (rdx * isx) + static_cast<index_t>(r) * (sx * isx);
+              });
+            } else if constexpr (table) {
+              index_t xoff[wx > 0 ? wx : 1][mr];
+              for (index_t k = 0; k < wx; ++k)
+                for (std::size_t r = 0; r < mr; ++r) {
+                  const index_t q = (o + static_cast<index_t>(r)) * sx + k * rdx - lowx;
+                  xoff[k][r] = q < 0 || q % ldx != 0 || q / ldx >= inx ? -1 : q / ldx * isx;
+                }
+              dispatch([&xoff, in_g, zeros](std::size_t r, const row_tap& t) -> const A* {
+                const index_t off = xoff[t.kx][r];
+                return off < 0 ? zeros : in_g + t.offset + off;
+              });
+            } else {
+              dispatch([o, in_g, zeros](std::size_t r, const row_tap& t) -> const A* {
+                const index_t q = (o + static_cast<index_t>(r)) * sx + t.kx * rdx - lowx;
+                return q < 0 || q % ldx != 0 || q / ldx >= inx ? zeros : in_g + t.offset + q / ldx * isx;
+              });
             }
+            pos[x] = o;
+            tile_done(b, static_cast<const index_t*>(pos), rows, f0, static_cast<index_t>(cols));
           }
-          edge(x_hi, outx);
           pos[x] = 0;
           row_done(b, static_cast<const index_t*>(pos), f0, static_cast<index_t>(cols));
         }
