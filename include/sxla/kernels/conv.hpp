@@ -304,88 +304,101 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
   constexpr index_t outer_rows = conv_detail::product(G.out) / (outx > 0 ? outx : 1);
   if (outx == 0 || outer_rows == 0) return;
   const index_t group_count = B::depthwise ? 1 : G.groups;
+  const index_t nf_total = B::depthwise ? G.groups : G.co;
+  // Block blk's count of features.
+  auto block_cols = [&](index_t blk) {
+    return static_cast<std::size_t>(nf_total - blk * nr < nr ? nf_total - blk * nr : nr);
+  };
   for (index_t b = 0; b < G.batch; ++b)
-    for (index_t g = 0; g < group_count; ++g)
-      for (index_t blk = 0; blk < B::blocks; ++blk) {
-        const index_t f0 = B::depthwise ? blk * nr : g * G.co + blk * nr;
-        const index_t nf_total = B::depthwise ? G.groups : G.co;
-        const auto cols = static_cast<std::size_t>(nf_total - blk * nr < nr ? nf_total - blk * nr : nr);
-        const A* w = packed + (B::depthwise ? blk * taps * nr : (g * B::blocks + blk) * taps * G.ci * nr);
-        const A* in_g = in + b * G.in_batch_stride + (B::depthwise ? blk * nr : g * G.in_group_stride);
-        for (index_t row = 0; row < outer_rows; ++row) {
-          // pos: the row's coordinates in the outer dimensions.
-          {
-            index_t r = row;
-            for (std::size_t d = x; d-- > 0;) {
-              pos[d] = r % G.out[d];
-              r /= G.out[d];
-            }
-            pos[x] = 0;
-          }
-          // The taps inside along the outer dimensions, with their offsets.
-          index_t ntaps = 0;
-          for (index_t t = 0; t < taps; ++t) {
-            index_t rest = t, off = 0;
-            bool inside = true;
-            const index_t kx = rest % wx;
-            rest /= wx;
-            for (std::size_t d = x; d-- > 0;) {
-              const index_t k = rest % G.window[d];
-              rest /= G.window[d];
-              const index_t q = pos[d] * G.stride[d] + k * G.rhs_dil[d] - G.low[d];
-              if (q < 0 || q % G.lhs_dil[d] != 0 || q / G.lhs_dil[d] >= G.in[d]) {
-                inside = false;
-                break;
-              }
-              off += q / G.lhs_dil[d] * G.in_strides[d];
-            }
-            if (inside) list[ntaps++] = row_tap{t, kx, off};
-          }
-          A* out_row = out + b * G.out_batch_stride + f0;
-          for (std::size_t d = 0; d < x; ++d) out_row += pos[d] * G.out_strides[d];
-          // The row in tiles of mr pixels, the last one of rem (each size a kernel of its
-          // own): interior tiles address pixel r at base + r * sx * isx; edge tiles take
-          // each pixel's offset along x from a table made once per tile (-1: a tap that
-          // misses, read as zeros).
-          for (index_t o = 0; o < outx; o += static_cast<index_t>(mr)) {
-            const bool whole = o + static_cast<index_t>(mr) <= outx;
-            const auto rows = static_cast<index_t>(whole ? mr : rem);
-            auto dispatch = [&](const auto& at) {
-              if (whole) {
-                conv_detail::run<A, mr, nv, ci_kernel, B::depthwise>(list, ntaps, at, w, out_row + o * osx, osx, cols);
-              } else if constexpr (rem > 0) {
-                conv_detail::run<A, rem, nv, ci_kernel, B::depthwise>(list, ntaps, at, w, out_row + o * osx, osx, cols);
-              }
-            };
-            if (o >= x_lo && o + rows <= x_hi) {
-              const A* base = in_g + (o * sx - lowx) * isx;
-              dispatch([base](std::size_t r, const row_tap& t) -> const A* {
-                return base + t.offset + t.kx * (rdx * isx) + static_cast<index_t>(r) * (sx * isx);
-              });
-            } else if constexpr (table) {
-              index_t xoff[wx > 0 ? wx : 1][mr];
-              for (index_t k = 0; k < wx; ++k)
-                for (std::size_t r = 0; r < mr; ++r) {
-                  const index_t q = (o + static_cast<index_t>(r)) * sx + k * rdx - lowx;
-                  xoff[k][r] = q < 0 || q % ldx != 0 || q / ldx >= inx ? -1 : q / ldx * isx;
-                }
-              dispatch([&xoff, in_g, zeros](std::size_t r, const row_tap& t) -> const A* {
-                const index_t off = xoff[t.kx][r];
-                return off < 0 ? zeros : in_g + t.offset + off;
-              });
-            } else {
-              dispatch([o, in_g, zeros](std::size_t r, const row_tap& t) -> const A* {
-                const index_t q = (o + static_cast<index_t>(r)) * sx + t.kx * rdx - lowx;
-                return q < 0 || q % ldx != 0 || q / ldx >= inx ? zeros : in_g + t.offset + q / ldx * isx;
-              });
-            }
-            pos[x] = o;
-            tile_done(b, static_cast<const index_t*>(pos), rows, f0, static_cast<index_t>(cols));
+    for (index_t g = 0; g < group_count; ++g) {
+      const A* w_g = packed + (B::depthwise ? 0 : g * B::blocks * taps * G.ci * nr);
+      const A* in_b = in + b * G.in_batch_stride + (B::depthwise ? 0 : g * G.in_group_stride);
+      const index_t f_g = B::depthwise ? 0 : g * G.co;
+      for (index_t row = 0; row < outer_rows; ++row) {
+        // pos: the row's coordinates in the outer dimensions.
+        {
+          index_t r = row;
+          for (std::size_t d = x; d-- > 0;) {
+            pos[d] = r % G.out[d];
+            r /= G.out[d];
           }
           pos[x] = 0;
-          row_done(b, static_cast<const index_t*>(pos), f0, static_cast<index_t>(cols));
         }
+        // The taps inside along the outer dimensions, with their offsets.
+        index_t ntaps = 0;
+        for (index_t t = 0; t < taps; ++t) {
+          index_t rest = t, off = 0;
+          bool inside = true;
+          const index_t kx = rest % wx;
+          rest /= wx;
+          for (std::size_t d = x; d-- > 0;) {
+            const index_t k = rest % G.window[d];
+            rest /= G.window[d];
+            const index_t q = pos[d] * G.stride[d] + k * G.rhs_dil[d] - G.low[d];
+            if (q < 0 || q % G.lhs_dil[d] != 0 || q / G.lhs_dil[d] >= G.in[d]) {
+              inside = false;
+              break;
+            }
+            off += q / G.lhs_dil[d] * G.in_strides[d];
+          }
+          if (inside) list[ntaps++] = row_tap{t, kx, off};
+        }
+        A* out_row = out + b * G.out_batch_stride + f_g;
+        for (std::size_t d = 0; d < x; ++d) out_row += pos[d] * G.out_strides[d];
+        // The row in tiles of mr pixels, the last one of rem (each size a kernel of its
+        // own), each tile for every block of features in turn (its input stays in L1):
+        // interior tiles address pixel r at base + r * sx * isx; edge tiles take each
+        // pixel's offset along x from a table made once per tile (-1: a tap that misses,
+        // read as zeros).
+        for (index_t o = 0; o < outx; o += static_cast<index_t>(mr)) {
+          const bool whole = o + static_cast<index_t>(mr) <= outx;
+          const auto rows = static_cast<index_t>(whole ? mr : rem);
+          pos[x] = o;
+          // Every block of features of this tile; at(r, t, in_g) is the input of pixel r
+          // at tap t for the block's input in_g.
+          auto blocks = [&](const auto& at) {
+            for (index_t blk = 0; blk < B::blocks; ++blk) {
+              const std::size_t cols = block_cols(blk);
+              const A* w = w_g + blk * taps * ci_kernel * nr;
+              const A* in_g = in_b + (B::depthwise ? blk * nr : 0);
+              A* o_tile = out_row + o * osx + blk * nr;
+              auto at_block = [&](std::size_t r, const row_tap& t) { return at(r, t, in_g); };
+              if (whole) {
+                conv_detail::run<A, mr, nv, ci_kernel, B::depthwise>(list, ntaps, at_block, w, o_tile, osx, cols);
+              } else if constexpr (rem > 0) {
+                conv_detail::run<A, rem, nv, ci_kernel, B::depthwise>(list, ntaps, at_block, w, o_tile, osx, cols);
+              }
+              tile_done(b, static_cast<const index_t*>(pos), rows, f_g + blk * nr, static_cast<index_t>(cols));
+            }
+          };
+          if (o >= x_lo && o + rows <= x_hi) {
+            const index_t base = (o * sx - lowx) * isx;
+            blocks([base](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
+              return in_g + base + t.offset + t.kx * (rdx * isx) + static_cast<index_t>(r) * (sx * isx);
+            });
+          } else if constexpr (table) {
+            index_t xoff[wx > 0 ? wx : 1][mr];
+            for (index_t k = 0; k < wx; ++k)
+              for (std::size_t r = 0; r < mr; ++r) {
+                const index_t q = (o + static_cast<index_t>(r)) * sx + k * rdx - lowx;
+                xoff[k][r] = q < 0 || q % ldx != 0 || q / ldx >= inx ? -1 : q / ldx * isx;
+              }
+            blocks([&xoff, zeros](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
+              const index_t off = xoff[t.kx][r];
+              return off < 0 ? zeros : in_g + t.offset + off;
+            });
+          } else {
+            blocks([o, zeros](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
+              const index_t q = (o + static_cast<index_t>(r)) * sx + t.kx * rdx - lowx;
+              return q < 0 || q % ldx != 0 || q / ldx >= inx ? zeros : in_g + t.offset + q / ldx * isx;
+            });
+          }
+        }
+        pos[x] = 0;
+        for (index_t blk = 0; blk < B::blocks; ++blk)
+          row_done(b, static_cast<const index_t*>(pos), f_g + blk * nr, static_cast<index_t>(block_cols(blk)));
       }
+    }
 }
 
 }  // namespace sxla::kernels
