@@ -17,8 +17,9 @@
 // skipped for a whole row of pixels; along the last one, the pixels whose every tap is
 // inside (the interior: known at compile time) run with addresses at a constant pixel
 // stride, and the others (edges, and every pixel under lhs dilation, whose holes are
-// zeros) read a row of zeros for the taps that miss. A row is cut into tiles of MR
-// pixels and one of the rest, each size a kernel of its own (sizes are constants).
+// zeros) read a row of zeros for the taps that miss. A row is cut into tiles of MR pixels
+// and one of the rest, each size a kernel of its own (the sizes are constants); depthwise
+// rows cut each of their three parts (left edge, interior, right edge) so.
 //
 // Order of summation, per output element: the taps in row-major order of the kernel's
 // spatial dimensions, and within a tap the input features in order, each term added by
@@ -275,10 +276,10 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
   constexpr std::size_t mr = B::mr, nv = B::nv;
   constexpr auto nr = static_cast<index_t>(B::nr);
   constexpr index_t taps = B::taps;
-  constexpr index_t wx = G.window[x];
-  constexpr index_t sx = G.stride[x], rdx = G.rhs_dil[x], ldx = G.lhs_dil[x], lowx = G.low[x], inx = G.in[x];
-  constexpr index_t isx = G.in_strides[x], osx = G.out_strides[x];
-  constexpr index_t outx = G.out[x];
+  static constexpr index_t wx = G.window[x];
+  static constexpr index_t sx = G.stride[x], rdx = G.rhs_dil[x], ldx = G.lhs_dil[x], lowx = G.low[x], inx = G.in[x];
+  static constexpr index_t isx = G.in_strides[x], osx = G.out_strides[x];
+  static constexpr index_t outx = G.out[x];
   // The interior along x: every tap inside, no holes.
   constexpr index_t x_lo = [] {
     if (ldx != 1) return outx;
@@ -295,8 +296,6 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
   constexpr index_t ci_kernel = B::depthwise ? 1 : G.ci;
   const A* zeros = conv_detail::zero_row<A, B::zeros>::values;
 
-  // The tiles: mr pixels, and the row's last rem.
-  constexpr auto rem = static_cast<std::size_t>(outx % static_cast<index_t>(mr));
   // Edge tiles read their offsets from a table when it is small.
   constexpr bool table = static_cast<std::size_t>(wx) * mr <= 1024;
   index_t pos[n > 0 ? n : 1] = {};
@@ -345,54 +344,71 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
         }
         A* out_row = out + b * G.out_batch_stride + f_g;
         for (std::size_t d = 0; d < x; ++d) out_row += pos[d] * G.out_strides[d];
-        // The row in tiles of mr pixels, the last one of rem (each size a kernel of its
+        // The row in tiles of mr pixels (each size a kernel of its
         // own), each tile for every block of features in turn (its input stays in L1):
         // interior tiles address pixel r at base + r * sx * isx; edge tiles take each
         // pixel's offset along x from a table made once per tile (-1: a tap that misses,
         // read as zeros).
-        for (index_t o = 0; o < outx; o += static_cast<index_t>(mr)) {
-          const bool whole = o + static_cast<index_t>(mr) <= outx;
-          const auto rows = static_cast<index_t>(whole ? mr : rem);
-          pos[x] = o;
-          // Every block of features of this tile; at(r, t, in_g) is the input of pixel r
-          // at tap t for the block's input in_g.
-          auto blocks = [&](const auto& at) {
-            for (index_t blk = 0; blk < B::blocks; ++blk) {
-              const std::size_t cols = block_cols(blk);
-              const A* w = w_g + blk * taps * ci_kernel * nr;
-              const A* in_g = in_b + (B::depthwise ? blk * nr : 0);
-              A* o_tile = out_row + o * osx + blk * nr;
-              auto at_block = [&](std::size_t r, const row_tap& t) { return at(r, t, in_g); };
-              if (whole) {
-                conv_detail::run<A, mr, nv, ci_kernel, B::depthwise>(list, ntaps, at_block, w, o_tile, osx, cols);
-              } else if constexpr (rem > 0) {
-                conv_detail::run<A, rem, nv, ci_kernel, B::depthwise>(list, ntaps, at_block, w, o_tile, osx, cols);
+        // Pixels [O0, O1) of the row in tiles of mr and one of the rest (each size a
+        // kernel of its own); Part: every tile interior (1), edge (0), or either (2).
+        auto region = [&]<index_t O0, index_t O1, int Part>() {
+          constexpr auto tail = static_cast<std::size_t>((O1 - O0) % static_cast<index_t>(mr));
+          for (index_t o = O0; o < O1; o += static_cast<index_t>(mr)) {
+            const bool whole = o + static_cast<index_t>(mr) <= O1;
+            const auto rows = static_cast<index_t>(whole ? mr : tail);
+            pos[x] = o;
+            // Every block of features of this tile; at(r, t, in_g) is the input of pixel
+            // r at tap t for the block's input in_g.
+            auto blocks = [&](const auto& at) {
+              for (index_t blk = 0; blk < B::blocks; ++blk) {
+                const std::size_t cols = block_cols(blk);
+                const A* w = w_g + blk * taps * ci_kernel * nr;
+                const A* in_g = in_b + (B::depthwise ? blk * nr : 0);
+                A* o_tile = out_row + o * osx + blk * nr;
+                auto at_block = [&](std::size_t r, const row_tap& t) { return at(r, t, in_g); };
+                if (whole) {
+                  conv_detail::run<A, mr, nv, ci_kernel, B::depthwise>(list, ntaps, at_block, w, o_tile, osx, cols);
+                } else if constexpr (tail > 0) {
+                  conv_detail::run<A, tail, nv, ci_kernel, B::depthwise>(list, ntaps, at_block, w, o_tile, osx, cols);
+                }
+                tile_done(b, static_cast<const index_t*>(pos), rows, f_g + blk * nr, static_cast<index_t>(cols));
               }
-              tile_done(b, static_cast<const index_t*>(pos), rows, f_g + blk * nr, static_cast<index_t>(cols));
+            };
+            if (Part == 1 || (Part == 2 && o >= x_lo && o + rows <= x_hi)) {
+              const index_t base = (o * sx - lowx) * isx;
+              blocks([base](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
+                return in_g + base + t.offset + t.kx * (rdx * isx) + static_cast<index_t>(r) * (sx * isx);
+              });
+            } else if constexpr (Part != 1 && table) {
+              index_t xoff[wx > 0 ? wx : 1][mr];
+              for (index_t k = 0; k < wx; ++k)
+                for (std::size_t r = 0; r < mr; ++r) {
+                  const index_t q = (o + static_cast<index_t>(r)) * sx + k * rdx - lowx;
+                  xoff[k][r] = q < 0 || q % ldx != 0 || q / ldx >= inx ? -1 : q / ldx * isx;
+                }
+              blocks([&xoff, zeros](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
+                const index_t off = xoff[t.kx][r];
+                return off < 0 ? zeros : in_g + t.offset + off;
+              });
+            } else if constexpr (Part != 1) {
+              blocks([o, zeros](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
+                const index_t q = (o + static_cast<index_t>(r)) * sx + t.kx * rdx - lowx;
+                return q < 0 || q % ldx != 0 || q / ldx >= inx ? zeros : in_g + t.offset + q / ldx * isx;
+              });
             }
-          };
-          if (o >= x_lo && o + rows <= x_hi) {
-            const index_t base = (o * sx - lowx) * isx;
-            blocks([base](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
-              return in_g + base + t.offset + t.kx * (rdx * isx) + static_cast<index_t>(r) * (sx * isx);
-            });
-          } else if constexpr (table) {
-            index_t xoff[wx > 0 ? wx : 1][mr];
-            for (index_t k = 0; k < wx; ++k)
-              for (std::size_t r = 0; r < mr; ++r) {
-                const index_t q = (o + static_cast<index_t>(r)) * sx + k * rdx - lowx;
-                xoff[k][r] = q < 0 || q % ldx != 0 || q / ldx >= inx ? -1 : q / ldx * isx;
-              }
-            blocks([&xoff, zeros](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
-              const index_t off = xoff[t.kx][r];
-              return off < 0 ? zeros : in_g + t.offset + off;
-            });
-          } else {
-            blocks([o, zeros](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
-              const index_t q = (o + static_cast<index_t>(r)) * sx + t.kx * rdx - lowx;
-              return q < 0 || q % ldx != 0 || q / ldx >= inx ? zeros : in_g + t.offset + q / ldx * isx;
-            });
           }
+        };
+        if constexpr (B::depthwise) {
+          // The edges (pixels with a tap outside, or under lhs dilation) and the
+          // interior, each in tiles of its own: a depthwise tile's weights are few, and
+          // an edge tile costs its pointers.
+          region.template operator()<0, x_lo, 0>();
+          region.template operator()<x_lo, x_hi, 1>();
+          region.template operator()<x_hi, outx, 0>();
+        } else {
+          // Tiles from the row's start, those with an edge pixel whole edge tiles: a tile
+          // of few pixels costs nearly the weights' full stream from L2.
+          region.template operator()<0, outx, 2>();
         }
         pos[x] = 0;
         for (index_t blk = 0; blk < B::blocks; ++blk)
