@@ -299,7 +299,7 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
   // Edge tiles read their offsets from a table when it is small.
   constexpr bool table = static_cast<std::size_t>(wx) * mr <= 1024;
   index_t pos[n > 0 ? n : 1] = {};
-  row_tap list[taps > 0 ? taps : 1];
+  row_tap list[taps > 0 ? taps : 1] = {};  // (a row whose taps all miss passes none)
   constexpr index_t outer_rows = conv_detail::product(G.out) / (outx > 0 ? outx : 1);
   if (outx == 0 || outer_rows == 0) return;
   const index_t group_count = B::depthwise ? 1 : G.groups;
