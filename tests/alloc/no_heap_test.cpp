@@ -27,6 +27,14 @@ x::tensor<"f32[1,784]"> input;
 x::tensor<"f32[784,256]"> weights;
 x::tensor<"f32[1,256]"> layer;
 x::tensor<"f32[256]"> bias;
+// A convolution layer: NHWC input, HWIO weights, per-feature bias.
+x::tensor<"f32[1,20,20,32]"> conv_in;
+x::tensor<"f32[3,3,32,48]"> conv_w;
+x::tensor<"f32[48]"> conv_bias;
+x::tensor<"f32[1,20,20,48]"> conv_out;
+x::tensor<"f32[1,48,20,20]"> conv_out_nchw;
+constexpr x::conv_config conv_cfg{.padding = x::padding::same, .dim_labels = "b01f_01io->b01f"};
+constexpr x::conv_config conv_cfg_nchw{.padding = x::padding::same, .dim_labels = "b01f_01io->bf01"};
 
 // A pool that runs the parts one after the other (the split and its workspace shares are
 // what is tested here, not threads: tests/ops/dot_test.cpp runs them on threads).
@@ -189,6 +197,51 @@ TEST_CASE("alloc: dot split over a pool, each part in its own share of the works
   x::noalias(serial).using_workspace(ws1) = x::dot(a256, b256);
   CHECK_EQ(allocations_during([&] { x::noalias(c256).using_workspace(ws) = x::dot(a256, b256).parallel<4>(pool); }), 0);
   CHECK(c256 == serial);
+}
+
+TEST_CASE("alloc: convolutions in a loop, within the stack budget and in the caller's workspace") {
+  fill(conv_in, 0.01f);
+  fill(conv_w, 0.002f);
+  fill(conv_bias, 0.1f);
+  // A small one on the stack.
+  const x::tensor<"f32[2,3,7,6]"> s = x::iota<"f32[2,3,7,6]", 3>() * 0.25f;
+  const x::tensor<"f32[4,3,3,2]"> k = x::iota<"f32[4,3,3,2]", 0>() - 1.0f;
+  x::tensor<"f32[2,4,5,5]"> small;
+  CHECK_EQ(allocations_during([&] {
+             for (int i = 0; i < 3; ++i) small = x::max(x::conv<x::idx{1, 1}, x::padding::valid>(s, k), 0.0f);
+           }),
+           0);
+  // The NHWC layer with its bias and relu, in a workspace, over and over.
+  using layer = decltype(x::max(
+      x::add(x::conv_general_dilated<conv_cfg>(conv_in, conv_w), conv_bias, x::broadcast_dimensions<3>), 0.0f));
+  static x::workspace_for<layer, decltype(conv_out)> ws;
+  CHECK_EQ(allocations_during([&] {
+             for (int i = 0; i < 4; ++i) {
+               conv_out.using_workspace(ws) = x::max(
+                   x::add(x::conv_general_dilated<conv_cfg>(conv_in, conv_w), conv_bias, x::broadcast_dimensions<3>),
+                   0.0f);
+             }
+           }),
+           0);
+  CHECK(high_water(conv_out,
+                   x::max(x::add(x::conv_general_dilated<conv_cfg>(conv_in, conv_w), conv_bias,
+                                 x::broadcast_dimensions<3>),
+                          0.0f),
+                   ws) <= sizeof(ws));
+  // Beyond the stack budget: an expression operand (evaluated into a temporary) and an
+  // NCHW result from NHWC operands (through a temporary).
+  using big = decltype(x::conv_general_dilated<conv_cfg_nchw>(conv_in * 2.0f, conv_w));
+  static_assert(x::workspace_bytes<big, decltype(conv_out_nchw)> > SXLA_STACK_TEMPORARY_BYTES);
+  static x::workspace_for<big, decltype(conv_out_nchw)> ws2;
+  CHECK_EQ(allocations_during([&] {
+             for (int i = 0; i < 4; ++i) {
+               conv_out_nchw.using_workspace(ws2) = x::conv_general_dilated<conv_cfg_nchw>(conv_in * 2.0f, conv_w);
+             }
+           }),
+           0);
+  CHECK(high_water(conv_out_nchw, x::conv_general_dilated<conv_cfg_nchw>(conv_in * 2.0f, conv_w), ws2) <= sizeof(ws2));
+  // conv(2 in) = 2 conv(in), bit for bit (scaling by 2 is exact; one order of summation).
+  CHECK(conv_out_nchw(0, 5, 3, 4) == 2.0f * x::eval(x::conv_general_dilated<conv_cfg>(conv_in, conv_w), ws)(0, 3, 4, 5));
 }
 
 TEST_CASE("alloc: an assignment that reads its destination in another order") {

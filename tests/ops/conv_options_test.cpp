@@ -1,0 +1,240 @@
+// conv_general_dilated's groups, dimension numbers, fused epilogues, constant evaluation
+// and a caller's workspace, against the plain reference of tests/support/conv_reference.hpp
+// (written from XLA's and StableHLO's definitions): feature_group_count (grouped,
+// depthwise G = C, depthwise with multiplier 2), batch_group_count, three
+// dimension-number orders beyond the seed's ("b01f_01io->b01f", "f01b_i01o->01bf", and
+// "1b0f_0o1i->f10b" with the spatial digits permuted), relu(conv + bias) and a residual
+// fused over the convolution (into row-major, column-major and tiled destinations), a
+// convolution evaluated in constant evaluation, and a realistic NHWC layer (1x20x20x32 by
+// 3x3x32x48, SAME) in a caller's x::workspace. Operands are random f32 in [-1, 1].
+// Tolerance: |err| <= K u sum |a b|, K the terms of one output element, u = 2^-24, and
+// for the fused forms one more rounding of the sum with the bias (conv_reference.hpp
+// explains the bound); the fused forms must also equal the unfused convolution followed
+// by the same elementwise ops, bit for bit. Layouts and expression operands:
+// conv_layouts_test.cpp.
+//
+// No SXLA_ALLOW_HEAP: every case here fits the stack budget (SXLA_STACK_TEMPORARY_BYTES);
+// the NHWC layer runs in a caller's workspace (tests/alloc/no_heap_test.cpp counts its
+// allocations, and those of a layer beyond the stack budget).
+#include <sxla/sxla.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <memory>
+
+#include "support/conv_reference.hpp"
+
+namespace x = sxla;
+namespace ct = sxla_test::conv;
+using ct::check_case;
+
+namespace {
+
+// Strides (2, 1), padding y (1, 0) x (0, 1), rhs dilation (1, 2), in the order of labels.
+template <std::size_t N>
+constexpr x::conv_config order_case(const char (&labels)[N], x::index_t groups = 1, x::index_t batch_groups = 1) {
+  x::conv_config c{.window_strides = x::idx{2, 1},
+                   .padding = x::padding::low_high(x::idx{1, 0}, x::idx{0, 1}),
+                   .rhs_dilation = x::idx{1, 2}};
+  c.dim_labels = labels;
+  c.feature_group_count = groups;
+  c.batch_group_count = batch_groups;
+  return c;
+}
+
+// y = relu(conv + bias) (bias along the output's feature dimension F) against the
+// reference plus bias, within the bound plus one rounding; and equal to the unfused plain
+// convolution + bias, relu.
+template <std::size_t F, class Y, class Plain, class Bias, class W>
+void check_bias_relu(const ct::result<W>& want, const Y& y, const Plain& plain, const Bias& bias) {
+  constexpr std::size_t r = Y::rank;
+  x::multi_index<r> sizes{};
+  for (std::size_t d = 0; d < r; ++d) sizes[d] = Y::spec.dimensions[d];
+  REQUIRE(want.dims == std::vector<x::index_t>(sizes.begin(), sizes.end()));
+  const long double u = 1.0L / (1 << 24);
+  x::multi_index<r> i{};
+  std::size_t e = 0;
+  int failures = 0, differ = 0;
+  do {
+    const long double b = bias(i[F]);
+    const long double exact = std::max(want.sum[e] + b, 0.0L);
+    const long double bound = static_cast<long double>(want.terms) * u * want.magnitude[e];
+    const long double allowed = bound + u * (std::abs(want.sum[e] + b) + bound) + 1e-30L;
+    if (!(std::abs(static_cast<long double>(y[i]) - exact) <= allowed) && failures++ < 5) {
+      CAPTURE(e);
+      CHECK(std::abs(static_cast<long double>(y[i]) - exact) <= allowed);
+    }
+    const float unfused = std::max(plain[i] + bias(i[F]), 0.0f);
+    if (y[i] != unfused && differ++ < 5) {
+      CAPTURE(e);
+      CHECK(y[i] == unfused);
+    }
+    ++e;
+  } while (ct::next_index(i, sizes));
+  CHECK(failures == 0);
+  CHECK(differ == 0);
+}
+
+}  // namespace
+
+TEST_CASE("conv: feature_group_count: grouped and depthwise") {
+  // Two groups of three input features.
+  check_case<"f32[2,6,7,7]", "f32[4,3,3,3]", x::conv_config{.feature_group_count = 2}, "f32[2,4,5,5]">(101);
+  // Depthwise: G = C, one output feature per input feature.
+  check_case<"f32[2,5,8,8]", "f32[5,1,3,3]", x::conv_config{.feature_group_count = 5}, "f32[2,5,6,6]">(102);
+  // Depthwise with multiplier 2: output features 2c and 2c + 1 read input feature c.
+  check_case<"f32[2,5,8,8]", "f32[10,1,3,3]", x::conv_config{.feature_group_count = 5}, "f32[2,10,6,6]">(103);
+  // The same in NHWC ("b01f_01io->b01f", the weights [kh, kw, 1, C * 2]), SAME, strides 2.
+  check_case<"f32[2,9,9,4]", "f32[3,3,1,8]",
+             x::conv_config{.window_strides = x::idx{2, 2},
+                            .padding = x::padding::same,
+                            .dim_labels = "b01f_01io->b01f",
+                            .feature_group_count = 4},
+             "f32[2,5,5,8]">(104);
+  // Depthwise NHWC with 16 channels (a full vector of f32 features), multiplier 1, rhs dilation.
+  check_case<"f32[1,7,6,16]", "f32[3,2,1,16]",
+             x::conv_config{.padding = x::padding::same, .rhs_dilation = x::idx{2, 2},
+                            .dim_labels = "b01f_01io->b01f", .feature_group_count = 16},
+             "f32[1,7,6,16]">(105);
+  // Groups with every window option.
+  check_case<"f32[1,9,6,5]", "f32[6,3,2,3]",
+             x::conv_config{.window_strides = x::idx{1, 2},
+                            .padding = x::padding::low_high(x::idx{0, -1}, x::idx{2, 1}),
+                            .lhs_dilation = x::idx{2, 1},
+                            .rhs_dilation = x::idx{1, 2},
+                            .feature_group_count = 3},
+             "f32[1,6,12,1]">(106);
+}
+
+TEST_CASE("conv: batch_group_count") {
+  // Two batch groups: output batch 2, output features 0-2 read batches 0-1, 3-5 read 2-3.
+  check_case<"f32[4,3,6,6]", "f32[6,3,3,3]", x::conv_config{.batch_group_count = 2}, "f32[2,6,4,4]">(111);
+  // As many groups as batches (a weight gradient's form).
+  check_case<"f32[4,3,5,5]", "f32[4,3,2,2]", x::conv_config{.batch_group_count = 4}, "f32[1,4,4,4]">(112);
+  // With strides, SAME padding and rhs dilation.
+  check_case<"f32[6,2,9,8]", "f32[6,2,3,3]",
+             x::conv_config{.window_strides = x::idx{2, 2}, .padding = x::padding::same,
+                            .rhs_dilation = x::idx{1, 2}, .batch_group_count = 3},
+             "f32[2,6,5,4]">(113);
+  // In NHWC.
+  check_case<"f32[4,5,5,3]", "f32[3,3,3,6]",
+             x::conv_config{.dim_labels = "b01f_01io->b01f", .batch_group_count = 2}, "f32[2,3,3,6]">(114);
+}
+
+TEST_CASE("conv: dimension numbers in other orders") {
+  // Strides (2, 1), padding y (1, 0) and x (0, 1), rhs dilation 2 in x (the window 2 spans
+  // 3): y (7 + 1 - 3) / 2 + 1 = 3, x 6 + 1 - 3 + 1 = 5.
+  check_case<"f32[2,7,6,3]", "f32[3,2,3,4]", order_case("b01f_01io->b01f"), "f32[2,3,5,4]">(121);
+  check_case<"f32[3,7,6,2]", "f32[3,3,2,4]", order_case("f01b_i01o->01bf"), "f32[3,5,2,4]">(122);
+  // Spatial digits permuted: lhs [x, b, y, f], rhs [ky, o, kx, i], output [f, x, y, b].
+  check_case<"f32[6,2,7,3]", "f32[3,4,2,3]", order_case("1b0f_0o1i->f10b"), "f32[4,5,3,2]">(123);
+  // Groups in those orders.
+  check_case<"f32[6,7,6,2]", "f32[2,3,2,6]", order_case("f01b_i01o->01bf", 3), "f32[3,5,2,6]">(124);
+  check_case<"f32[6,4,7,3]", "f32[3,4,2,3]", order_case("1b0f_0o1i->f10b", 1, 2), "f32[4,5,3,2]">(125);
+  // One and three spatial dimensions with features last.
+  check_case<"f32[2,11,3]", "f32[3,3,5]",
+             x::conv_config{.window_strides = x::idx{2}, .padding = x::padding::same, .dim_labels = "b0f_0io->b0f"},
+             "f32[2,6,5]">(126);
+  check_case<"f32[1,4,5,3,2]", "f32[2,2,2,2,3]",
+             x::conv_config{.padding = x::padding::same, .dim_labels = "b012f_012io->b012f"}, "f32[1,4,5,3,3]">(127);
+  // Output features first, batch last.
+  check_case<"f32[2,3,6,6]", "f32[4,3,3,3]", x::conv_config{.dim_labels = "bf01_oi01->f01b"}, "f32[4,4,4,2]">(128);
+}
+
+TEST_CASE("conv: elementwise work fused over a convolution") {
+  // relu(conv + bias) in NHWC, the bias along dimension 3.
+  constexpr auto nhwc = x::conv_config{.window_strides = x::idx{1, 2},
+                                       .padding = x::padding::same,
+                                       .dim_labels = "b01f_01io->b01f"};
+  const auto lhs = ct::random_tensor<"f32[2,7,8,5]">(161);
+  const auto rhs = ct::random_tensor<"f32[3,3,5,6]">(162);
+  const auto bias = ct::random_tensor<"f32[6]">(163);
+  const auto want = ct::reference(ct::params_of<nhwc>(), ct::flatten<long double>(*lhs),
+                                  ct::flatten<long double>(*rhs));
+  const x::tensor<"f32[2,7,4,6]"> plain = x::conv_general_dilated<nhwc>(*lhs, *rhs);
+  ct::compare<float>(want, plain);
+  const x::tensor<"f32[2,7,4,6]"> y =
+      x::max(x::add(x::conv_general_dilated<nhwc>(*lhs, *rhs), *bias, x::broadcast_dimensions<3>), 0.0f);
+  check_bias_relu<3>(want, y, plain, *bias);
+  // Into a column-major destination, and into a tiled one.
+  const x::tensor<"f32[2,7,4,6]{0,1,2,3}"> ycol =
+      x::max(x::add(x::conv_general_dilated<nhwc>(*lhs, *rhs), *bias, x::broadcast_dimensions<3>), 0.0f);
+  check_bias_relu<3>(want, ycol, plain, *bias);
+  const x::tensor<"f32[2,7,4,6]{3,2,1,0:T(2,8)}"> ytiled =
+      x::max(x::add(x::conv_general_dilated<nhwc>(*lhs, *rhs), *bias, x::broadcast_dimensions<3>), 0.0f);
+  check_bias_relu<3>(want, ytiled, plain, *bias);
+  // A residual: conv + the destination's previous value.
+  x::tensor<"f32[2,7,4,6]"> acc = y;
+  acc = x::add(x::conv_general_dilated<nhwc>(*lhs, *rhs), acc);
+  {
+    x::multi_index<4> i{};
+    int differ = 0;
+    do {
+      differ += acc[i] != plain[i] + y[i];
+    } while (ct::next_index(i, x::multi_index<4>{2, 7, 4, 6}));
+    CHECK(differ == 0);
+  }
+  // The seed's order, the bias along dimension 1.
+  const auto lhs2 = ct::random_tensor<"f32[2,3,7,6]">(164);
+  const auto rhs2 = ct::random_tensor<"f32[6,3,3,2]">(165);
+  const auto want2 = ct::reference(ct::params_of<x::conv_config{}>(), ct::flatten<long double>(*lhs2),
+                                   ct::flatten<long double>(*rhs2));
+  const x::tensor<"f32[2,6,5,5]"> plain2 = x::conv<x::idx{1, 1}, x::padding::valid>(*lhs2, *rhs2);
+  ct::compare<float>(want2, plain2);
+  const x::tensor<"f32[2,6,5,5]"> y2 =
+      x::max(x::add(x::conv<x::idx{1, 1}, x::padding::valid>(*lhs2, *rhs2), *bias, x::broadcast_dimensions<1>), 0.0f);
+  check_bias_relu<1>(want2, y2, plain2, *bias);
+}
+
+TEST_CASE("conv: constant evaluation") {
+  // [b=1, f=2, x=3] by [o=2, i=1, w=2], two feature groups, padding (1, 0): group 0 sums
+  // neighbours of feature 0 (1, 2, 3); group 1 takes x(o - 1) - x(o) of feature 1 (4, 5, 6).
+  constexpr x::tensor<"f32[1,2,3]"> l = {{{1, 2, 3}, {4, 5, 6}}};
+  constexpr x::tensor<"f32[2,1,2]"> r = {{{1, 1}}, {{1, -1}}};
+  constexpr x::conv_config cfg{.padding = x::padding::low_high(x::idx{1}, x::idx{0}), .feature_group_count = 2};
+  constexpr auto c = x::eval(x::conv_general_dilated<cfg>(l, r));
+  static_assert(c(0, 0, 0) == 1 && c(0, 0, 1) == 3 && c(0, 0, 2) == 5);
+  static_assert(c(0, 1, 0) == -4 && c(0, 1, 1) == -1 && c(0, 1, 2) == -1);
+  CHECK(c == x::tensor<"f32[1,2,3]">{{{1, 3, 5}, {-4, -1, -1}}});
+  // The same at run time.
+  const x::tensor<"f32[1,2,3]"> run = x::conv_general_dilated<cfg>(l, r);
+  CHECK(run == c);
+  // NHWC with lhs dilation 2: the input [[1, 2], [3, 4]] spread to [[1, 0, 2], [0, 0, 0],
+  // [3, 0, 4]], a 2x2 kernel [[1, 2], [3, 4]]: 1 * 1, 2 * 2, 3 * 3, 4 * 4.
+  constexpr x::tensor<"f32[1,2,2,1]"> l2 = {{{{1}, {2}}, {{3}, {4}}}};
+  constexpr x::tensor<"f32[2,2,1,1]"> r2 = {{{{1}}, {{2}}}, {{{3}}, {{4}}}};
+  constexpr x::conv_config cfg2{.lhs_dilation = x::idx{2, 2}, .dim_labels = "b01f_01io->b01f"};
+  constexpr auto c2 = x::eval(x::conv_general_dilated<cfg2>(l2, r2));
+  static_assert(c2(0, 0, 0, 0) == 1 && c2(0, 0, 1, 0) == 4 && c2(0, 1, 0, 0) == 9 && c2(0, 1, 1, 0) == 16);
+  const x::tensor<"f32[1,2,2,1]"> run2 = x::conv_general_dilated<cfg2>(l2, r2);
+  CHECK(run2 == c2);
+}
+
+namespace {
+// The realistic layer's operands and result, in static storage.
+x::tensor<"f32[1,20,20,32]"> layer_in;
+x::tensor<"f32[3,3,32,48]"> layer_w;
+x::tensor<"f32[48]"> layer_bias;
+x::tensor<"f32[1,20,20,48]"> layer_out, layer_fused;
+constexpr x::conv_config layer_cfg{.padding = x::padding::same, .dim_labels = "b01f_01io->b01f"};
+}  // namespace
+
+TEST_CASE("conv: an NHWC layer (1x20x20x32 by 3x3x32x48, SAME) in a caller's workspace") {
+  ct::fill_random(layer_in, 171);
+  ct::fill_random(layer_w, 172);
+  ct::fill_random(layer_bias, 173);
+  using conv_t = decltype(x::conv_general_dilated<layer_cfg>(layer_in, layer_w));
+  static x::workspace<x::workspace_bytes<conv_t, decltype(layer_out)>> ws;
+  layer_out.using_workspace(ws) = x::conv_general_dilated<layer_cfg>(layer_in, layer_w);
+  const auto want = ct::reference(ct::params_of<layer_cfg>(), ct::flatten<long double>(layer_in),
+                                  ct::flatten<long double>(layer_w));
+  ct::compare<float>(want, layer_out);
+  // With its bias and relu fused.
+  using fused_t = decltype(x::max(
+      x::add(x::conv_general_dilated<layer_cfg>(layer_in, layer_w), layer_bias, x::broadcast_dimensions<3>), 0.0f));
+  static x::workspace_for<fused_t, decltype(layer_fused)> ws2;
+  layer_fused.using_workspace(ws2) = x::max(
+      x::add(x::conv_general_dilated<layer_cfg>(layer_in, layer_w), layer_bias, x::broadcast_dimensions<3>), 0.0f);
+  check_bias_relu<3>(want, layer_fused, layer_out, layer_bias);
+}
