@@ -10514,360 +10514,104 @@ constexpr auto reduce_precision(X&& x) noexcept {
 
 #endif  // SXLA_OPS_CONVERT_HPP
 // ---- end include/sxla/ops/convert.hpp ----
-// ---- begin include/sxla/ops/dimension_size.hpp ----
-// sxla/ops/dimension_size.hpp: XLA's bounded dynamic dimensions.
-//   auto v5 = x::set_dimension_size<0>(v, 5);   // f32[10] still; 5 elements count
-//   x::reduce<0>(v5, 0.0f, x::add_op)           // 1 + 2 + 3 + 4 + 5 for v = {1 .. 10}
-//   x::get_dimension_size<0>(v5)                // 5 (s32); of a static operand a constant
-// SetDimensionSize keeps the static shape (the bound) and carries the run-time size
-// beside it in the node; elementwise ops above it carry it on (the smallest of their
-// operands'), reductions reduce only up to it and their results carry the kept
-// dimensions' sizes. Elements past the size are still computed where an expression is
-// stored (XLA leaves them unspecified). Other ops see the static shape. A size outside
-// [0, bound] is clamped to it.
-#ifndef SXLA_OPS_DIMENSION_SIZE_HPP
-#define SXLA_OPS_DIMENSION_SIZE_HPP
-
-#include <concepts>
-#include <cstddef>
-#include <cstdint>
-#include <limits>
-
-// ---- begin include/sxla/ops/slice.hpp ----
-// sxla/ops/slice.hpp: XLA's Slice and DynamicSlice as lazy nodes (no copy).
-//   x::slice<x::idx{2, 1}, x::idx{4, 3}>(b)             Slice(b, {2,1}, {4,3}): [2,4) x [1,3)
-//   x::slice<x::idx{0}, x::idx{5}, x::idx{2}>(a)        every 2nd element: ceil((5-0)/2) = 3
-//   x::dynamic_slice<2, 2>(b, i, j)                     sizes static, starts at run time
-// A slice reads its operand in place: a line of the result is the operand's line from the
-// slice's start (every Stride-th element: over memory, a strided line again).
-// DynamicSlice clamps each start to [0, operand size - slice size], as XLA does, so the
-// slice is always in bounds whatever the starts. Bad static arguments (limits beyond the
-// shape, start above limit, stride below 1, a size larger than the dimension, the wrong
-// number of entries or starts) are compile errors naming the op and the shape.
-#ifndef SXLA_OPS_SLICE_HPP
-#define SXLA_OPS_SLICE_HPP
-
-#include <cstddef>
-#include <concepts>
-#include <type_traits>
-#include <utility>
-
-
-namespace sxla {
-
-// The window of an operand from `starts`, Dims elements every Stride-th.
-template <class Op, idx Dims, idx Stride>
-struct slice_node {
-  static constexpr bool is_expression = true;
-  using value_type = typename Op::value_type;
-  using lane_type = typename Op::lane_type;
-  static constexpr std::size_t rank = Op::rank;
-  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, Dims);
-
-  Op operand;
-  multi_index<rank> starts;
-
-  SXLA_FORCE_INLINE constexpr multi_index<rank> source(const multi_index<rank>& idx) const noexcept {
-    multi_index<rank> s{};
-    for (std::size_t d = 0; d < rank; ++d) s[d] = starts[d] + idx[d] * Stride[d];
-    return s;
-  }
-
-  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
-    return operand.at(source(idx));
-  }
-  template <std::size_t M>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return step_line<Stride[M]>(operand.template line<M>(source(start)));
-  }
-
- private:
-  // A run along Inner continues across Outer when Inner is whole (so its start is 0) and
-  // neither is strided.
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool runs_on = Stride[Outer] == 1 && Stride[Inner] == 1 && Dims[Inner] == Op::spec.dimensions[Inner];
-
- public:
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool mergeable = runs_on<Outer, Inner> && Op::template mergeable<Outer, Inner>;
-  template <std::size_t Outer, std::size_t Inner>
-  static constexpr bool periodic_mergeable = runs_on<Outer, Inner> && Op::template periodic_mergeable<Outer, Inner>;
-  template <std::size_t Outer, std::size_t Inner, class L>
-  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
-    return operand.template periodic_line<Outer, Inner, L>(source(start));
-  }
-  template <std::size_t M>
-  static constexpr bool strided_along = Stride[M] != 1 || Op::template strided_along<M>;
-  template <class L>
-  static constexpr bool vectorizable = Op::template vectorizable<L>;
-
-  template <class F>
-  constexpr void for_each_leaf(F&& f, bool) const {
-    operand.for_each_leaf(f, false);
-  }
-  template <class V>
-  static constexpr void visit_leaves(V& v, bool) {
-    decltype(operand)::visit_leaves(v, false);
-  }
-};
-
-// The ops' names in compile errors (core/diagnostics.hpp).
-namespace hlo {
-struct slice;
-struct dynamic_slice;
-}  // namespace hlo
-
-namespace detail {
-enum class slice_error { none, wrong_length, start_negative, limit_beyond_shape, start_above_limit, stride_below_one };
-
-constexpr slice_error check_slice(const idx& dims, const idx& start, const idx& limit, const idx& stride) noexcept {
-  if (start.size() != dims.size() || limit.size() != dims.size() || stride.size() != dims.size())
-    return slice_error::wrong_length;
-  for (std::size_t d = 0; d < dims.size(); ++d) {
-    if (start[d] < 0) return slice_error::start_negative;
-    if (limit[d] > dims[d]) return slice_error::limit_beyond_shape;
-    if (start[d] > limit[d]) return slice_error::start_above_limit;
-    if (stride[d] < 1) return slice_error::stride_below_one;
-  }
-  return slice_error::none;
-}
-
-// The error of slice(E, Start, Limit, Stride), with the dimension where it is.
-template <class E, idx Start, idx Limit, idx Stride, slice_error Error>
-constexpr void report_slice() noexcept {
-  constexpr idx dims = E::spec.dimensions;
-  constexpr std::size_t d = [] {
-    std::size_t k = 0;
-    if constexpr (Error == slice_error::start_negative) {
-      while (Start[k] >= 0) ++k;
-    } else if constexpr (Error == slice_error::limit_beyond_shape) {
-      while (Limit[k] <= E::spec.dimensions[k]) ++k;
-    } else if constexpr (Error == slice_error::start_above_limit) {
-      while (Start[k] <= Limit[k]) ++k;
-    } else if constexpr (Error == slice_error::stride_below_one) {
-      while (Stride[k] >= 1) ++k;
-    }
-    return k;
-  }();
-  if constexpr (Error == slice_error::wrong_length) {
-    SXLA_DIAGNOSE(hlo::slice, "{}: start, limit and strides need one entry per dimension ({}, {} and {} for rank {})",
-                  (E), (Start.size(), Limit.size(), Stride.size(), E::rank));
-  } else if constexpr (Error == slice_error::start_negative) {
-    SXLA_DIAGNOSE(hlo::slice, "{}: the start of dimension {} is negative ({})", (E), (d, Start[d]));
-  } else if constexpr (Error == slice_error::limit_beyond_shape) {
-    SXLA_DIAGNOSE(hlo::slice, "{}: the limit of dimension {} is {}, beyond its size {}", (E), (d, Limit[d], dims[d]));
-  } else if constexpr (Error == slice_error::start_above_limit) {
-    SXLA_DIAGNOSE(hlo::slice, "{}: the start of dimension {} is above its limit ({} and {})", (E),
-                  (d, Start[d], Limit[d]));
-  } else if constexpr (Error == slice_error::stride_below_one) {
-    SXLA_DIAGNOSE(hlo::slice, "{}: the stride of dimension {} is below 1 ({})", (E), (d, Stride[d]));
-  }
-}
-
-constexpr idx slice_dimensions(const idx& start, const idx& limit, const idx& stride) noexcept {
-  idx d;
-  for (std::size_t k = 0; k < start.size(); ++k) d.push_back((limit[k] - start[k] + stride[k] - 1) / stride[k]);
-  return d;
-}
-// A run-time start index clamped to [0, hi] (hi >= 0), as XLA clamps: in the index's
-// own type, so a huge unsigned start is hi.
-template <std::integral I>
-constexpr index_t clamp_index(I i, index_t hi) noexcept {
-  if constexpr (std::is_unsigned_v<I>) {
-    return i > static_cast<std::make_unsigned_t<index_t>>(hi) ? hi : static_cast<index_t>(i);
-  } else {
-    return i < 0 ? 0 : (static_cast<index_t>(i) > hi ? hi : static_cast<index_t>(i));
-  }
-}
-
-constexpr idx ones(std::size_t n) noexcept {
-  idx d;
-  for (std::size_t k = 0; k < n; ++k) d.push_back(1);
-  return d;
-}
-}  // namespace detail
-
-// Slice(operand, Start, Limit, Stride): Stride defaults to all 1.
-template <idx Start, idx Limit, idx Stride = idx{}, operand X>
-constexpr auto slice(X&& x) noexcept {
-  auto e = as_operand(static_cast<X&&>(x));
-  using E = decltype(e);
-  constexpr idx stride = Stride.size() == 0 ? detail::ones(E::rank) : Stride;
-  constexpr detail::slice_error err = detail::check_slice(E::spec.dimensions, Start, Limit, stride);
-  if constexpr (err != detail::slice_error::none) {
-    detail::report_slice<E, Start, Limit, stride, err>();
-    return e;
-  } else {
-    using N = slice_node<E, detail::slice_dimensions(Start, Limit, stride), stride>;
-    multi_index<E::rank> s{};
-    for (std::size_t d = 0; d < E::rank; ++d) s[d] = Start[d];
-    return N{e, s};
-  }
-}
-
-// DynamicSlice(operand, {starts...}, {Sizes...}): start d is clamped to
-// [0, dimension d - Sizes[d]].
-template <index_t... Sizes, operand X, std::integral... I>
-constexpr auto dynamic_slice(X&& x, I... starts) noexcept {
-  auto e = as_operand(static_cast<X&&>(x));
-  using E = decltype(e);
-  constexpr bool count_ok = sizeof...(Sizes) == E::rank && sizeof...(I) == E::rank;
-  constexpr bool sizes_ok = [] {
-    if constexpr (count_ok) {
-      const idx sizes{Sizes...};
-      for (std::size_t d = 0; d < E::rank; ++d)
-        if (sizes[d] < 0 || sizes[d] > E::spec.dimensions[d]) return false;
-    }
-    return true;
-  }();
-  if constexpr (!count_ok) {
-    SXLA_DIAGNOSE(hlo::dynamic_slice, "{}: give one size and one start index per dimension ({} and {} for rank {})",
-                  (E), (sizeof...(Sizes), sizeof...(I), E::rank));
-    return e;
-  } else if constexpr (!sizes_ok) {
-    constexpr idx sizes{Sizes...};
-    constexpr std::size_t d = [&] {
-      std::size_t k = 0;
-      while (sizes[k] >= 0 && sizes[k] <= E::spec.dimensions[k]) ++k;
-      return k;
-    }();
-    SXLA_DIAGNOSE(hlo::dynamic_slice, "{}: the slice size of dimension {} is {}, outside [0, {}]", (E),
-                  (d, sizes[d], E::spec.dimensions[d]));
-    return e;
-  } else {
-    constexpr idx sizes{Sizes...};
-    const multi_index<E::rank> s = [&]<std::size_t... D>(std::index_sequence<D...>) {
-      return multi_index<E::rank>{detail::clamp_index(starts, E::spec.dimensions[D] - sizes[D])...};
-    }(std::make_index_sequence<E::rank>{});
-    return slice_node<E, sizes, detail::ones(E::rank)>{e, s};
-  }
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_OPS_SLICE_HPP
-// ---- end include/sxla/ops/slice.hpp ----
-
-namespace sxla {
-
-// The ops' names in compile errors (core/diagnostics.hpp).
-namespace hlo {
-struct set_dimension_size;
-struct get_dimension_size;
-}  // namespace hlo
-
-// An operand with run-time sizes: everything of Op, plus the sizes.
-template <class Op>
-struct dynamic_size_node : Op {
-  static constexpr bool dynamic_sizes = true;
-  multi_index<Op::rank> sizes;
-
-  constexpr multi_index<Op::rank> dimension_sizes() const noexcept { return sizes; }
-};
-
-
-// SetDimensionSize(operand, size, D).
-template <index_t D, operand X, std::integral I>
-constexpr auto set_dimension_size(X&& x, I size) noexcept {
-  auto e = as_operand(static_cast<X&&>(x));
-  using E = decltype(e);
-  constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
-  if constexpr (!in_range) {
-    SXLA_DIAGNOSE(hlo::set_dimension_size, "{}: dimension {} is not a dimension of the operand (rank {})", (E),
-                  (D, E::rank));
-    return e;
-  } else {
-    multi_index<E::rank> sizes = runtime_dimensions(e);
-    const index_t bound = E::spec.dimensions[static_cast<std::size_t>(D)];
-    sizes[static_cast<std::size_t>(D)] = detail::clamp_index(size, bound);
-    if constexpr (has_dynamic_sizes<E>) {
-      e.sizes = sizes;
-      return e;
-    } else {
-      return dynamic_size_node<E>{e, sizes};
-    }
-  }
-}
-
-// GetDimensionSize(operand, D) as s32: the run-time size under a set_dimension_size, else
-// the static size, a constant expression whatever the operand (it is not read):
-// constexpr auto n = x::get_dimension_size<1>(t);
-template <index_t D, operand X>
-constexpr std::int32_t get_dimension_size(const X& x) noexcept {
-  using E = operand_t<const X&>;
-  constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
-  if constexpr (!in_range) {
-    SXLA_DIAGNOSE(hlo::get_dimension_size, "{}: dimension {} is not a dimension of the operand (rank {})", (E),
-                  (D, E::rank));
-    return 0;
-  } else {
-    constexpr index_t n = E::spec.dimensions[static_cast<std::size_t>(D)];
-    constexpr bool fits = n <= std::numeric_limits<std::int32_t>::max();
-    if constexpr (!fits) {
-      SXLA_DIAGNOSE(hlo::get_dimension_size, "{}: dimension {} has size {}, which does not fit the s32 result", (E),
-                    (D, n));
-      return 0;
-    } else if constexpr (has_dynamic_sizes<E>) {
-      return static_cast<std::int32_t>(runtime_dimensions(as_operand(x))[static_cast<std::size_t>(D)]);
-    } else {
-      return static_cast<std::int32_t>(n);
-    }
-  }
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_OPS_DIMENSION_SIZE_HPP
-// ---- end include/sxla/ops/dimension_size.hpp ----
-// ---- begin include/sxla/ops/dot_general.hpp ----
-// sxla/ops/dot_general.hpp: XLA's Dot and DotGeneral on the matrix-multiply engine
-// (kernels/gemm.hpp).
-//   x::dot(a, b)                                   [n].[n] -> [], [m,k].[k] -> [m], [m,k].[k,n] -> [m,n]
-//   x::dot_general<x::dot_dims<x::idx{2}, x::idx{1}, x::idx{0}, x::idx{0}>>(a, b)
-//       lhs contracting, rhs contracting, then optional lhs batch, rhs batch dimensions
-//   x::dot_general<dims, float>(a, b)             with a result element type (XLA's
-//                                                  preferred_element_type)
-// The result's dimensions are the batch dimensions (in the order given), then lhs's
-// other dimensions, then rhs's, each in increasing order, as the seed says.
+// ---- begin include/sxla/ops/convolution.hpp ----
+// sxla/ops/convolution.hpp: XLA's ConvGeneralDilated and Conv on the direct
+// convolution engine (kernels/conv.hpp).
+//   x::conv_general_dilated<x::conv_config{.window_strides = x::idx{2, 2},
+//       .padding = x::padding::low_high(x::idx{1, 1}, x::idx{1, 1}), .lhs_dilation = x::idx{1, 1},
+//       .rhs_dilation = x::idx{1, 1}, .dim_labels = "b01f_01io->b01f",
+//       .feature_group_count = 1, .batch_group_count = 1}>(lhs, rhs)
+//   x::conv_general_dilated<cfg, float>(lhs, rhs)   with a result element type
+//   x::conv<x::idx{1, 1}, x::padding::same>(lhs, rhs)   the seed's Conv (order bf01_oi01->bf01)
+// Every field is optional: strides and dilations 1, padding valid, dim_labels the seed's
+// order for the operands' rank ("bf01_oi01->bf01" for 2 spatial dimensions, "bf_oi->bf"
+// for none), group counts 1. Padding is x::padding::valid, x::padding::same (XLA's SAME:
+// ceil(n / stride) outputs over the lhs-dilated input, the padding split low-first) or
+// low/high per spatial dimension, negative to crop.
 //
-// Types. Both operands have one element type T. The result has type T, or the type
-// given. The products are summed in the accumulation type: f16 and bf16 in f32, s8 and
-// s16 in s32, u8 and u16 in u32, other types in themselves, or in the result type given
-// when it is not f16 or bf16 (x::dot_general<dims, float>(bf16s) sums in f32 and keeps
-// f32; x::dot_general<dims, std::int32_t>(s8s) gives s32). The sum is rounded (or, for
-// integers, wrapped) to the result type once, at the end. pred is not accepted.
+// dim_labels is HLO's: lhs labels, '_', rhs labels, "->", output labels; b and f (lhs
+// and output: batch, feature), i and o (rhs: input and output feature), and the digits
+// 0 .. n-1 for the spatial dimensions; a label's position is its operand's dimension,
+// digit d is spatial dimension d of every operand and of the window arguments.
 //
-// Order of summation: kernels/gemm.hpp's (blocks of kc terms, fma within a block, blocks
-// added in order), on every path: the engine, the small static path, the element-by-
-// element path used in constant evaluation and inside other nodes. Relative error per
-// element, against the exact sum of products: at most about (kc + K / kc) u sum |a b|
-// (u the unit roundoff), and in practice of order sqrt(K) u for random data.
+// Semantics (XLA; batch_group_count as StableHLO defines it). Output (b, o, y...) is the
+// sum, over the input features i of o's group and the kernel taps k..., of
+// lhs(b', f', q / lhs_dilation...) * rhs(o, i, k...) where per spatial dimension
+// q = y * stride + k * rhs_dilation - padding_low, the term existing when 0 <= q,
+// q % lhs_dilation == 0 and q / lhs_dilation < the input size (padding and holes are
+// zeros). With feature_group_count G, o's group is g = o / (O / G) and f' = g * Ci + i
+// (Ci: rhs's input features; lhs has G * Ci); with batch_group_count Bg, the output
+// batch is lhs's / Bg, o's group is g = o / (O / Bg), b' = g * (batch / Bg) + b, f' = i.
+// Spatial output size: (padded - window span) / stride + 1, padded = (n - 1) *
+// lhs_dilation + 1 + low + high, span = (w - 1) * rhs_dilation + 1.
 //
-// Evaluation: assigned to a destination, a dot runs the engine straight into it when its
-// batch, lhs and rhs groups of dimensions each have a constant stride there (any
-// row-major-like layout), else through a temporary; elementwise work over a dot is
-// fused (expr/producer.hpp). Operands that are tensors or views in untiled layouts whose
-// contracting and free dimensions each have a constant stride are read in place; any
-// other operand (an expression, a tiled tensor) is evaluated once into a temporary in
-// the order batch, free, contracting. Read inside another node (a reduce, a slice of a
-// dot), a dot computes each element it is asked for: x::eval it first.
+// Types, accumulation and errors: as dot_general (f16 and bf16 summed in f32, s8 in s32,
+// u8 in u32; the result rounded or wrapped once). Order of summation: the kernel taps in
+// row-major order, within a tap the input features in order, by fma from 0, on every
+// path (the engine; the element-by-element path of constant evaluation and of reads
+// inside other nodes). Error per element, against the exact sum of its K = taps x Ci
+// terms: at most about K u sum |a b| (u the unit roundoff). A term of padding or a hole
+// is skipped by the element path and by the engine where a whole row of pixels misses a
+// tap; elsewhere the engine adds 0 * w: the two differ only where w is infinite or NaN.
 //
-// Memory: the engine's packing buffers and any temporary (an operand read in another
-// order, a result in the accumulation type) are scratch memory, a compile-time number of
-// bytes (the node's `scratch<D>`; x::workspace_bytes for a whole assignment), from the
-// caller's x::workspace or the rules of expr/scratch.hpp. Threads: none, unless given a
-// pool: x::dot(a, b).parallel<8>(pool) splits the rows of the product into 8 parts run
-// through pool (core/parallel.hpp: a wrapper over the caller's pool, or x::openmp_pool),
-// each with its own packing buffer.
-#ifndef SXLA_OPS_DOT_GENERAL_HPP
-#define SXLA_OPS_DOT_GENERAL_HPP
+// Evaluation: assigned to a destination whose features are contiguous (any other
+// strides), untiled and of the accumulation type, the engine writes into it; otherwise
+// through a temporary [batch, spatial..., feature]. The lhs is read in place when it is
+// a tensor or view of the accumulation type with contiguous features, else evaluated
+// once into a temporary [batch, spatial..., feature] of that type (an expression, a
+// conversion from bf16, another layout); the rhs is packed straight from a tensor or
+// view of any layout, or from a temporary. Elementwise work over a convolution (bias,
+// relu, a residual) is applied to each tile while it is in cache (expr/producer.hpp).
+//
+// Memory: the packed weights and any temporary are scratch memory, a compile-time number
+// of bytes (x::workspace_bytes for an assignment), from the caller's x::workspace or the
+// rules of expr/scratch.hpp. Threads: none.
+#ifndef SXLA_OPS_CONVOLUTION_HPP
+#define SXLA_OPS_CONVOLUTION_HPP
 
-#include <complex>
-#include <cstddef>
-#include <cstdint>
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
+
+// ---- begin include/sxla/kernels/conv.hpp ----
+// sxla/kernels/conv.hpp: the direct convolution engine under conv_general_dilated,
+// written over the SIMD vocabulary as oneDNN's direct convolutions are:
+//
+//   output features in vector lanes      a tile is MR output pixels (consecutive along
+//   output pixels in registers           the last spatial dimension) x NV vectors of
+//   kernel taps as the outer loop        output features, MR x NV accumulators;
+//   weights reordered once, blocked      for each kernel tap, for each input feature i:
+//                                          NV weight vectors [tap][i][NR] (packed),
+//                                          MR broadcasts of input (pixel r at the tap, i),
+//                                          MR x NV fmas
+//
+// Depthwise convolutions (one input and one output feature per group) have features in
+// lanes on both sides: acc[r][v] += input vector (pixel r at the tap) * weight vector.
+//
+// Every option stays on these vector paths. Strides, rhs dilation and padding are
+// addresses; taps that fall outside the operand in the outer spatial dimensions are
+// skipped for a whole row of pixels; along the last one, the pixels whose every tap is
+// inside (the interior: known at compile time) run with addresses at a constant pixel
+// stride, and the others (edges, and every pixel under lhs dilation, whose holes are
+// zeros) read a row of zeros for the taps that miss. A row is cut into tiles of MR pixels
+// and one of the rest, each size a kernel of its own (the sizes are constants); depthwise
+// rows cut each of their three parts (left edge, interior, right edge) so.
+//
+// Order of summation, per output element: the taps in row-major order of the kernel's
+// spatial dimensions, and within a tap the input features in order, each term added by
+// fma to an accumulator that starts at 0 (a term of padding or of a hole is 0 * w).
+//
+// Operands: input [batch][spatial...][feature] with features contiguous and any other
+// strides; weights read with any strides while packed; output features contiguous.
+// Every size and stride is a compile-time constant (conv_geometry). Memory: the caller's
+// buffer of conv_packed_size<A, G>() elements holds the packed weights. Threads: none.
+#ifndef SXLA_KERNELS_CONV_HPP
+#define SXLA_KERNELS_CONV_HPP
+
+#include <cstddef>
+#include <type_traits>
 
 // ---- begin include/sxla/kernels/gemm.hpp ----
 // sxla/kernels/gemm.hpp: the matrix-multiply engine under dot and dot_general, written
@@ -11252,6 +10996,438 @@ SXLA_FORCE_INLINE void small_gemm(const SA* a, const SB* b, T* c) noexcept {
 
 #endif  // SXLA_KERNELS_GEMM_HPP
 // ---- end include/sxla/kernels/gemm.hpp ----
+
+namespace sxla::kernels {
+
+// The shape of a convolution as the engine runs it (every field a compile-time
+// constant). Spatial dimension d of n: input size in[d], kernel window[d], output out[d].
+// Output pixel o reads, at kernel tap k, dilated padded position
+// q = o * stride + k * rhs_dil - low; the term exists when q >= 0, q % lhs_dil == 0 and
+// q / lhs_dil < in (else it is padding or a hole).
+struct conv_geometry {
+  std::size_t n = 0;
+  idx in, window, out, stride, low, lhs_dil, rhs_dil;
+  index_t batch = 1;    // output batch
+  index_t ci = 1;       // input features per group
+  index_t co = 1;       // output features per group
+  index_t groups = 1;
+  bool batch_groups = false;  // groups split the batch (batch_group_count), not the features
+  // Input: element (b, i..., f) at b * in_batch_stride + sum i_d * in_strides[d] + f;
+  // group g starts at g * in_group_stride (its features, or its share of the batch).
+  index_t in_batch_stride = 0, in_group_stride = 0;
+  idx in_strides;
+  // Weights: (output feature o of all groups, input feature i, k...) at
+  // o * w_out_stride + i * w_in_stride + sum k_d * w_strides[d].
+  index_t w_out_stride = 0, w_in_stride = 0;
+  idx w_strides;
+  // Output: (b, o..., feature) at b * out_batch_stride + sum o_d * out_strides[d] + feature.
+  index_t out_batch_stride = 0;
+  idx out_strides;
+
+  friend constexpr bool operator==(const conv_geometry&, const conv_geometry&) = default;
+};
+
+namespace conv_detail {
+using gemm_detail::lane_vec;
+using gemm_detail::width;
+
+template <class A>
+inline constexpr std::size_t registers = gemm_detail::vectors<A> && simd::lanes<A> * sizeof(A) >= 64 ? 32 : 16;
+
+constexpr index_t product(const idx& v) noexcept {
+  index_t p = 1;
+  for (index_t x : v) p *= x;
+  return p;
+}
+
+// The register blocking of a convolution: depthwise or general; NV vectors of features
+// by MR pixels.
+template <class A, conv_geometry G>
+struct blocking {
+  static constexpr std::size_t lanes = width<A>;
+  static constexpr bool depthwise = G.ci == 1 && G.co == 1 && G.groups > 1 && !G.batch_groups;
+  // The features a tile spans: the group's output features, or (depthwise) all groups.
+  static constexpr index_t features = depthwise ? G.groups : G.co;
+  static constexpr std::size_t nv_most = registers<A> == 32 ? 4 : 2;
+  static constexpr std::size_t nv = [] {
+    const auto v = static_cast<std::size_t>((features + static_cast<index_t>(lanes) - 1) / static_cast<index_t>(lanes));
+    return v < 1 ? 1 : (v > nv_most ? nv_most : v);
+  }();
+  static constexpr std::size_t nr = nv * lanes;
+  static constexpr std::size_t mr = [] {
+    if constexpr (!gemm_detail::vectors<A>) {
+      return std::size_t{4};
+    } else {
+      const std::size_t m = (registers<A> - nv - 2) / nv;
+      const std::size_t most = registers<A> == 32 ? 14 : 12;
+      return m > most ? most : m;
+    }
+  }();
+  static constexpr index_t blocks = (features + static_cast<index_t>(nr) - 1) / static_cast<index_t>(nr);
+  static constexpr index_t taps = product(G.window);
+  // Elements of packed weights: general [group][block][tap][i][nr]; depthwise
+  // [block][tap][nr].
+  static constexpr std::size_t packed =
+      depthwise ? static_cast<std::size_t>(blocks * taps) * nr
+                : static_cast<std::size_t>(G.groups * blocks * taps * G.ci) * nr;
+  // The length of a row of zeros read for taps that miss.
+  static constexpr std::size_t zeros = depthwise ? nr : static_cast<std::size_t>(G.ci);
+};
+
+template <class A, std::size_t N>
+struct zero_row {
+  static constexpr A values[N] = {};
+};
+
+// One tap of a row of pixels: its index and the offset of its input in the dimensions
+// other than the last (and, for the interior, the last dimension's tap offset too).
+struct row_tap {
+  index_t tap;
+  index_t kx;      // its index along the last spatial dimension
+  index_t offset;  // input offset, the last dimension's part excluded
+};
+
+// The tile: MR pixels x NV vectors, accumulated over the row's taps, stored into
+// out + r * ops (+ features), cols features. at(r, t) is the input of pixel r at tap t
+// (a pointer to its features, or to a row of zeros).
+template <class A, std::size_t MR, std::size_t NV, index_t CI, bool Depthwise, bool Full, class At>
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+void tile(const row_tap* SXLA_RESTRICT taps, index_t ntaps, const At& at, const A* SXLA_RESTRICT w, A* SXLA_RESTRICT out,
+          index_t ops, std::size_t cols) noexcept {
+  using V = lane_vec<A>;
+  constexpr std::size_t L = width<A>;
+  constexpr std::size_t NR = NV * L;
+  V acc[MR][NV];
+#pragma GCC unroll 32
+  for (std::size_t r = 0; r < MR; ++r)
+#pragma GCC unroll 8
+    for (std::size_t v = 0; v < NV; ++v) acc[r][v] = gemm_detail::bcast<A>(A{});
+  for (index_t e = 0; e < ntaps; ++e) {
+    const row_tap t = taps[e];
+    if constexpr (Depthwise) {
+      const A* wt = w + t.tap * static_cast<index_t>(NR);
+      V wv[NV];
+#pragma GCC unroll 8
+      for (std::size_t v = 0; v < NV; ++v) wv[v] = gemm_detail::ld(wt + v * L);
+#pragma GCC unroll 32
+      for (std::size_t r = 0; r < MR; ++r) {
+        const A* p = at(r, t);
+#pragma GCC unroll 8
+        for (std::size_t v = 0; v < NV; ++v) {
+          // (the last block's features end inside a vector: read no further)
+          V xv;
+          if constexpr (Full) {
+            xv = gemm_detail::ld(p + v * L);
+          } else {
+            xv = v * L < cols ? gemm_detail::ld_n(p + v * L, cols - v * L < L ? cols - v * L : L)
+                              : gemm_detail::bcast<A>(A{});
+          }
+          acc[r][v] = gemm_detail::madd(xv, wv[v], acc[r][v]);
+        }
+      }
+    } else {
+      const A* wt = w + t.tap * CI * static_cast<index_t>(NR);
+      const A* p[MR];
+#pragma GCC unroll 32
+      for (std::size_t r = 0; r < MR; ++r) p[r] = at(r, t);
+      for (index_t i = 0; i < CI; ++i) {
+        V bv[NV];
+#pragma GCC unroll 8
+        for (std::size_t v = 0; v < NV; ++v) bv[v] = gemm_detail::ld(wt + v * L);
+#pragma GCC unroll 32
+        for (std::size_t r = 0; r < MR; ++r) {
+          const V av = gemm_detail::bcast<A>(p[r][i]);
+#pragma GCC unroll 8
+          for (std::size_t v = 0; v < NV; ++v) acc[r][v] = gemm_detail::madd(av, bv[v], acc[r][v]);
+        }
+        wt += NR;
+      }
+    }
+  }
+  if (cols == NR) {
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r)
+#pragma GCC unroll 8
+      for (std::size_t v = 0; v < NV; ++v) gemm_detail::st(acc[r][v], out + static_cast<index_t>(r) * ops + v * L);
+  } else {
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r) {
+      for (std::size_t v = 0; v < NV && v * L < cols; ++v) {
+        const std::size_t c = cols - v * L < L ? cols - v * L : L;
+        gemm_detail::st_n(acc[r][v], out + static_cast<index_t>(r) * ops + v * L, c);
+      }
+    }
+  }
+}
+
+// One tile of R pixels; the depthwise kernel reads no further than the last feature.
+template <class A, std::size_t R, std::size_t NV, index_t CI, bool Depthwise, class At>
+SXLA_FORCE_INLINE void run(const row_tap* taps, index_t ntaps, const At& at, const A* w, A* out, index_t ops,
+                           std::size_t cols) noexcept {
+  if (!Depthwise || cols == NV * width<A>) {
+    tile<A, R, NV, CI, Depthwise, true>(taps, ntaps, at, w, out, ops, cols);
+  } else if constexpr (Depthwise) {
+    tile<A, R, NV, CI, Depthwise, false>(taps, ntaps, at, w, out, ops, cols);
+  }
+}
+}  // namespace conv_detail
+
+// The elements of packed weights conv() takes.
+template <class A, conv_geometry G>
+constexpr std::size_t conv_packed_size() noexcept {
+  return conv_detail::blocking<A, G>::packed;
+}
+
+// Reorders the weights w (any element type, G's strides) into the blocked layout of A.
+template <class A, conv_geometry G, class S>
+void conv_pack(const S* w, A* packed) noexcept {
+  using B = conv_detail::blocking<A, G>;
+  constexpr auto nr = static_cast<index_t>(B::nr);
+  constexpr std::size_t n = G.n;
+  // The weights' offset of tap t (row-major over the window).
+  auto tap_offset = [](index_t t) {
+    index_t off = 0;
+    for (std::size_t d = n; d-- > 0;) {
+      off += t % G.window[d] * G.w_strides[d];
+      t /= G.window[d];
+    }
+    return off;
+  };
+  if constexpr (B::depthwise) {
+    for (index_t blk = 0; blk < B::blocks; ++blk)
+      for (index_t t = 0; t < B::taps; ++t, packed += nr) {
+        const S* src = w + tap_offset(t);
+        for (index_t l = 0; l < nr; ++l) {
+          const index_t f = blk * nr + l;
+          packed[l] = f < G.groups ? static_cast<A>(src[f * G.w_out_stride]) : A{};
+        }
+      }
+  } else {
+    for (index_t g = 0; g < G.groups; ++g)
+      for (index_t blk = 0; blk < B::blocks; ++blk)
+        for (index_t t = 0; t < B::taps; ++t) {
+          const S* src = w + tap_offset(t);
+          for (index_t i = 0; i < G.ci; ++i, packed += nr)
+            for (index_t l = 0; l < nr; ++l) {
+              const index_t o = blk * nr + l;
+              packed[l] = o < G.co ? static_cast<A>(src[(g * G.co + o) * G.w_out_stride + i * G.w_in_stride]) : A{};
+            }
+        }
+  }
+}
+
+// The convolution of input `in` with the packed weights into `out`. After each tile,
+// tile_done(b, pos, nx, f0, nf): output pixels pos, ..., pos + (nx - 1) along the last
+// spatial dimension (pos: n coordinates) of batch b hold their final values for
+// features [f0, f0 + nf); after each row, row_done(b, pos, f0, nf) for the whole row
+// (pos[n - 1] = 0).
+template <class A, conv_geometry G, class TileDone, class RowDone>
+void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& row_done) noexcept {
+  using B = conv_detail::blocking<A, G>;
+  using conv_detail::row_tap;
+  constexpr std::size_t n = G.n;
+  static_assert(n >= 1, "kernels::conv: at least one spatial dimension (a batch of products is given one)");
+  constexpr std::size_t x = n - 1;  // the last spatial dimension: pixels of a tile
+  constexpr std::size_t mr = B::mr, nv = B::nv;
+  constexpr auto nr = static_cast<index_t>(B::nr);
+  constexpr index_t taps = B::taps;
+  static constexpr index_t wx = G.window[x];
+  static constexpr index_t sx = G.stride[x], rdx = G.rhs_dil[x], ldx = G.lhs_dil[x], lowx = G.low[x], inx = G.in[x];
+  static constexpr index_t isx = G.in_strides[x], osx = G.out_strides[x];
+  static constexpr index_t outx = G.out[x];
+  // The interior along x: every tap inside, no holes.
+  constexpr index_t x_lo = [] {
+    if (ldx != 1) return outx;
+    index_t o = lowx <= 0 ? 0 : (lowx + sx - 1) / sx;
+    return o > outx ? outx : o;
+  }();
+  constexpr index_t x_hi = [] {
+    if (ldx != 1) return outx;
+    const index_t top = inx - 1 - (wx - 1) * rdx + lowx;  // o * sx <= top
+    index_t o = top < 0 ? 0 : top / sx + 1;
+    o = o > outx ? outx : o;
+    return o < x_lo ? x_lo : o;
+  }();
+  constexpr index_t ci_kernel = B::depthwise ? 1 : G.ci;
+  const A* zeros = conv_detail::zero_row<A, B::zeros>::values;
+
+  // Edge tiles read their offsets from a table when it is small.
+  constexpr bool table = static_cast<std::size_t>(wx) * mr <= 1024;
+  index_t pos[n > 0 ? n : 1] = {};
+  row_tap list[taps > 0 ? taps : 1] = {};  // (a row whose taps all miss passes none)
+  constexpr index_t outer_rows = conv_detail::product(G.out) / (outx > 0 ? outx : 1);
+  if (outx == 0 || outer_rows == 0) return;
+  const index_t group_count = B::depthwise ? 1 : G.groups;
+  const index_t nf_total = B::depthwise ? G.groups : G.co;
+  // Block blk's count of features.
+  auto block_cols = [&](index_t blk) {
+    return static_cast<std::size_t>(nf_total - blk * nr < nr ? nf_total - blk * nr : nr);
+  };
+  for (index_t b = 0; b < G.batch; ++b)
+    for (index_t g = 0; g < group_count; ++g) {
+      const A* w_g = packed + (B::depthwise ? 0 : g * B::blocks * taps * G.ci * nr);
+      const A* in_b = in + b * G.in_batch_stride + (B::depthwise ? 0 : g * G.in_group_stride);
+      const index_t f_g = B::depthwise ? 0 : g * G.co;
+      for (index_t row = 0; row < outer_rows; ++row) {
+        // pos: the row's coordinates in the outer dimensions.
+        {
+          index_t r = row;
+          for (std::size_t d = x; d-- > 0;) {
+            pos[d] = r % G.out[d];
+            r /= G.out[d];
+          }
+          pos[x] = 0;
+        }
+        // The taps inside along the outer dimensions, with their offsets.
+        index_t ntaps = 0;
+        for (index_t t = 0; t < taps; ++t) {
+          index_t rest = t, off = 0;
+          bool inside = true;
+          const index_t kx = rest % wx;
+          rest /= wx;
+          for (std::size_t d = x; d-- > 0;) {
+            const index_t k = rest % G.window[d];
+            rest /= G.window[d];
+            const index_t q = pos[d] * G.stride[d] + k * G.rhs_dil[d] - G.low[d];
+            if (q < 0 || q % G.lhs_dil[d] != 0 || q / G.lhs_dil[d] >= G.in[d]) {
+              inside = false;
+              break;
+            }
+            off += q / G.lhs_dil[d] * G.in_strides[d];
+          }
+          if (inside) list[ntaps++] = row_tap{t, kx, off};
+        }
+        A* out_row = out + b * G.out_batch_stride + f_g;
+        for (std::size_t d = 0; d < x; ++d) out_row += pos[d] * G.out_strides[d];
+        // The row in tiles of mr pixels (each size a kernel of its
+        // own), each tile for every block of features in turn (its input stays in L1):
+        // interior tiles address pixel r at base + r * sx * isx; edge tiles take each
+        // pixel's offset along x from a table made once per tile (-1: a tap that misses,
+        // read as zeros).
+        // Pixels [O0, O1) of the row in tiles of mr and one of the rest (each size a
+        // kernel of its own); Part: every tile interior (1), edge (0), or either (2).
+        auto region = [&]<index_t O0, index_t O1, int Part>() {
+          constexpr auto tail = static_cast<std::size_t>((O1 - O0) % static_cast<index_t>(mr));
+          for (index_t o = O0; o < O1; o += static_cast<index_t>(mr)) {
+            const bool whole = o + static_cast<index_t>(mr) <= O1;
+            const auto rows = static_cast<index_t>(whole ? mr : tail);
+            pos[x] = o;
+            // Every block of features of this tile; at(r, t, in_g) is the input of pixel
+            // r at tap t for the block's input in_g.
+            auto blocks = [&](const auto& at) {
+              for (index_t blk = 0; blk < B::blocks; ++blk) {
+                const std::size_t cols = block_cols(blk);
+                const A* w = w_g + blk * taps * ci_kernel * nr;
+                const A* in_g = in_b + (B::depthwise ? blk * nr : 0);
+                A* o_tile = out_row + o * osx + blk * nr;
+                auto at_block = [&](std::size_t r, const row_tap& t) { return at(r, t, in_g); };
+                if (whole) {
+                  conv_detail::run<A, mr, nv, ci_kernel, B::depthwise>(list, ntaps, at_block, w, o_tile, osx, cols);
+                } else if constexpr (tail > 0) {
+                  conv_detail::run<A, tail, nv, ci_kernel, B::depthwise>(list, ntaps, at_block, w, o_tile, osx, cols);
+                }
+                tile_done(b, static_cast<const index_t*>(pos), rows, f_g + blk * nr, static_cast<index_t>(cols));
+              }
+            };
+            if (Part == 1 || (Part == 2 && o >= x_lo && o + rows <= x_hi)) {
+              const index_t base = (o * sx - lowx) * isx;
+              blocks([base](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
+                return in_g + base + t.offset + t.kx * (rdx * isx) + static_cast<index_t>(r) * (sx * isx);
+              });
+            } else if constexpr (Part != 1 && table) {
+              index_t xoff[wx > 0 ? wx : 1][mr];
+              for (index_t k = 0; k < wx; ++k)
+                for (std::size_t r = 0; r < mr; ++r) {
+                  const index_t q = (o + static_cast<index_t>(r)) * sx + k * rdx - lowx;
+                  xoff[k][r] = q < 0 || q % ldx != 0 || q / ldx >= inx ? -1 : q / ldx * isx;
+                }
+              blocks([&xoff, zeros](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
+                const index_t off = xoff[t.kx][r];
+                return off < 0 ? zeros : in_g + t.offset + off;
+              });
+            } else if constexpr (Part != 1) {
+              blocks([o, zeros](std::size_t r, const row_tap& t, const A* in_g) -> const A* {
+                const index_t q = (o + static_cast<index_t>(r)) * sx + t.kx * rdx - lowx;
+                return q < 0 || q % ldx != 0 || q / ldx >= inx ? zeros : in_g + t.offset + q / ldx * isx;
+              });
+            }
+          }
+        };
+        if constexpr (B::depthwise) {
+          // The edges (pixels with a tap outside, or under lhs dilation) and the
+          // interior, each in tiles of its own: a depthwise tile's weights are few, and
+          // an edge tile costs its pointers.
+          region.template operator()<0, x_lo, 0>();
+          region.template operator()<x_lo, x_hi, 1>();
+          region.template operator()<x_hi, outx, 0>();
+        } else {
+          // Tiles from the row's start, those with an edge pixel whole edge tiles: a tile
+          // of few pixels costs nearly the weights' full stream from L2.
+          region.template operator()<0, outx, 2>();
+        }
+        pos[x] = 0;
+        for (index_t blk = 0; blk < B::blocks; ++blk)
+          row_done(b, static_cast<const index_t*>(pos), f_g + blk * nr, static_cast<index_t>(block_cols(blk)));
+      }
+    }
+}
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_CONV_HPP
+// ---- end include/sxla/kernels/conv.hpp ----
+// ---- begin include/sxla/ops/dot_general.hpp ----
+// sxla/ops/dot_general.hpp: XLA's Dot and DotGeneral on the matrix-multiply engine
+// (kernels/gemm.hpp).
+//   x::dot(a, b)                                   [n].[n] -> [], [m,k].[k] -> [m], [m,k].[k,n] -> [m,n]
+//   x::dot_general<x::dot_dims<x::idx{2}, x::idx{1}, x::idx{0}, x::idx{0}>>(a, b)
+//       lhs contracting, rhs contracting, then optional lhs batch, rhs batch dimensions
+//   x::dot_general<dims, float>(a, b)             with a result element type (XLA's
+//                                                  preferred_element_type)
+// The result's dimensions are the batch dimensions (in the order given), then lhs's
+// other dimensions, then rhs's, each in increasing order, as the seed says.
+//
+// Types. Both operands have one element type T. The result has type T, or the type
+// given. The products are summed in the accumulation type: f16 and bf16 in f32, s8 and
+// s16 in s32, u8 and u16 in u32, other types in themselves, or in the result type given
+// when it is not f16 or bf16 (x::dot_general<dims, float>(bf16s) sums in f32 and keeps
+// f32; x::dot_general<dims, std::int32_t>(s8s) gives s32). The sum is rounded (or, for
+// integers, wrapped) to the result type once, at the end. pred is not accepted.
+//
+// Order of summation: kernels/gemm.hpp's (blocks of kc terms, fma within a block, blocks
+// added in order), on every path: the engine, the small static path, the element-by-
+// element path used in constant evaluation and inside other nodes. Relative error per
+// element, against the exact sum of products: at most about (kc + K / kc) u sum |a b|
+// (u the unit roundoff), and in practice of order sqrt(K) u for random data.
+//
+// Evaluation: assigned to a destination, a dot runs the engine straight into it when its
+// batch, lhs and rhs groups of dimensions each have a constant stride there (any
+// row-major-like layout), else through a temporary; elementwise work over a dot is
+// fused (expr/producer.hpp). Operands that are tensors or views in untiled layouts whose
+// contracting and free dimensions each have a constant stride are read in place; any
+// other operand (an expression, a tiled tensor) is evaluated once into a temporary in
+// the order batch, free, contracting. Read inside another node (a reduce, a slice of a
+// dot), a dot computes each element it is asked for: x::eval it first.
+//
+// Memory: the engine's packing buffers and any temporary (an operand read in another
+// order, a result in the accumulation type) are scratch memory, a compile-time number of
+// bytes (the node's `scratch<D>`; x::workspace_bytes for a whole assignment), from the
+// caller's x::workspace or the rules of expr/scratch.hpp. Threads: none, unless given a
+// pool: x::dot(a, b).parallel<8>(pool) splits the rows of the product into 8 parts run
+// through pool (core/parallel.hpp: a wrapper over the caller's pool, or x::openmp_pool),
+// each with its own packing buffer.
+#ifndef SXLA_OPS_DOT_GENERAL_HPP
+#define SXLA_OPS_DOT_GENERAL_HPP
+
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <algorithm>
+#include <type_traits>
+#include <utility>
+
 
 namespace sxla {
 
@@ -11909,6 +12085,1127 @@ constexpr auto dot(X&& lhs, Y&& rhs) {
 
 #endif  // SXLA_OPS_DOT_GENERAL_HPP
 // ---- end include/sxla/ops/dot_general.hpp ----
+// ---- begin include/sxla/ops/window.hpp ----
+// sxla/ops/window.hpp: the window geometry of ReduceWindow and SelectAndScatter: window
+// dimensions, strides, base and window dilations and padding, checked and resolved at
+// compile time into the result's dimensions and each dimension's low and high padding.
+//   x::padding::valid                           no padding: windows stop where they fit
+//   x::padding::same                            XLA's kSame: the result has ceil(n / stride)
+//                                               elements, the padding split low-first
+//   x::padding::low_high(x::idx{1, 0}, x::idx{1, 2})   explicit (low, high) per dimension
+//
+// In the padded, base-dilated operand (element i at position low + i * base_dilation),
+// window o covers positions o * stride + k * window_dilation for k in [0, window); holes
+// and padding hold no element: reductions skip them (as if they held the init value).
+#ifndef SXLA_OPS_WINDOW_HPP
+#define SXLA_OPS_WINDOW_HPP
+
+#include <cstddef>
+
+
+namespace sxla {
+
+// How a window's operand is padded (a structural type: a template argument).
+struct window_padding {
+  enum class kind_t { valid, same, explicit_edges };
+  kind_t kind = kind_t::valid;
+  idx low;
+  idx high;
+
+  friend constexpr bool operator==(const window_padding&, const window_padding&) = default;
+};
+
+namespace padding {
+inline constexpr window_padding valid{window_padding::kind_t::valid, {}, {}};
+inline constexpr window_padding same{window_padding::kind_t::same, {}, {}};
+constexpr window_padding low_high(const idx& low, const idx& high) noexcept {
+  return {window_padding::kind_t::explicit_edges, low, high};
+}
+}  // namespace padding
+
+enum class window_error {
+  none,
+  wrong_length,       // an argument has not one entry per operand dimension
+  window_below_one,   // a window dimension, stride or dilation below 1
+};
+
+// The resolved geometry.
+struct window_geometry {
+  window_error error = window_error::none;
+  idx window, stride, base_dilation, window_dilation, low, high;
+  idx result;  // the result's dimensions
+
+  friend constexpr bool operator==(const window_geometry&, const window_geometry&) = default;
+};
+
+namespace detail {
+constexpr idx filled(std::size_t n, index_t v) noexcept {
+  idx d;
+  for (std::size_t k = 0; k < n; ++k) d.push_back(v);
+  return d;
+}
+}  // namespace detail
+
+// The geometry of windows over an operand of dimensions `dims`; empty strides and
+// dilations mean all 1.
+constexpr window_geometry make_window_geometry(const idx& dims, const idx& window, const idx& stride,
+                                               const window_padding& pad, const idx& base_dilation,
+                                               const idx& window_dilation) noexcept {
+  window_geometry g;
+  const std::size_t r = dims.size();
+  g.window = window;
+  g.stride = stride.size() == 0 ? detail::filled(r, 1) : stride;
+  g.base_dilation = base_dilation.size() == 0 ? detail::filled(r, 1) : base_dilation;
+  g.window_dilation = window_dilation.size() == 0 ? detail::filled(r, 1) : window_dilation;
+  if (g.window.size() != r || g.stride.size() != r || g.base_dilation.size() != r || g.window_dilation.size() != r ||
+      (pad.kind == window_padding::kind_t::explicit_edges && (pad.low.size() != r || pad.high.size() != r))) {
+    g.error = window_error::wrong_length;
+    return g;
+  }
+  for (std::size_t d = 0; d < r; ++d) {
+    if (g.window[d] < 1 || g.stride[d] < 1 || g.base_dilation[d] < 1 || g.window_dilation[d] < 1) {
+      g.error = window_error::window_below_one;
+      return g;
+    }
+  }
+  for (std::size_t d = 0; d < r; ++d) {
+    const index_t input = dims[d] == 0 ? 0 : (dims[d] - 1) * g.base_dilation[d] + 1;
+    const index_t span = (g.window[d] - 1) * g.window_dilation[d] + 1;
+    index_t lo = 0, hi = 0;
+    if (pad.kind == window_padding::kind_t::same) {
+      const index_t out = (input + g.stride[d] - 1) / g.stride[d];
+      const index_t total = (out - 1) * g.stride[d] + span - input;
+      if (total > 0) {
+        lo = total / 2;
+        hi = total - lo;
+      }
+    } else if (pad.kind == window_padding::kind_t::explicit_edges) {
+      lo = pad.low[d];
+      hi = pad.high[d];
+    }
+    g.low.push_back(lo);
+    g.high.push_back(hi);
+    const index_t padded = input + lo + hi;
+    g.result.push_back(padded < span ? 0 : (padded - span) / g.stride[d] + 1);
+  }
+  return g;
+}
+
+// The error of a window geometry G over operand E, for op Op (reduce_window,
+// select_and_scatter).
+template <class Op, class E, window_geometry G>
+constexpr void report_window() noexcept {
+  if constexpr (G.error == window_error::wrong_length) {
+    SXLA_DIAGNOSE(Op,
+                  "{}: a window argument (dimensions, strides, dilations, padding) needs one entry per dimension "
+                  "(rank {}; window dimensions {}, strides {}, base dilations {}, window dilations {})",
+                  (E), (E::rank, G.window.size(), G.stride.size(), G.base_dilation.size(), G.window_dilation.size()));
+  } else if constexpr (G.error == window_error::window_below_one) {
+    constexpr std::size_t d = [] {
+      std::size_t k = 0;
+      while (G.window[k] >= 1 && G.stride[k] >= 1 && G.base_dilation[k] >= 1 && G.window_dilation[k] >= 1) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(Op,
+                  "{}: in dimension {}, the window ({}), stride ({}), base dilation ({}) and window dilation ({}) must "
+                  "be at least 1",
+                  (E), (d, G.window[d], G.stride[d], G.base_dilation[d], G.window_dilation[d]));
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_WINDOW_HPP
+// ---- end include/sxla/ops/window.hpp ----
+
+namespace sxla {
+
+namespace hlo {
+struct conv;
+struct conv_general_dilated;
+}  // namespace hlo
+
+struct conv_general_dilated_op {
+  using name = hlo::conv_general_dilated;
+};
+
+// HLO's dim_labels text as a template argument: "b01f_01io->b01f" (at most 39
+// characters; empty: the seed's order).
+struct conv_dim_labels {
+  static constexpr std::size_t capacity = 39;
+  char text[capacity + 1] = {};
+  std::size_t size = 0;
+
+  constexpr conv_dim_labels() noexcept = default;
+  template <std::size_t N>
+  constexpr conv_dim_labels(const char (&s)[N]) noexcept  // NOLINT: implicit, for "literal" fields
+      : size(N - 1) {
+    for (std::size_t k = 0; k + 1 < N && k < capacity; ++k) text[k] = s[k];
+  }
+  friend constexpr bool operator==(const conv_dim_labels&, const conv_dim_labels&) = default;
+};
+
+// ConvGeneralDilated's arguments other than the operands, each with XLA's default.
+struct conv_config {
+  // (every field has an initializer: g++ -Wextra warns of designated initializers that
+  // leave out a field without one)
+  idx window_strides = {};             // empty: 1 per spatial dimension
+  window_padding padding = padding::valid;
+  idx lhs_dilation = {};               // empty: 1
+  idx rhs_dilation = {};               // empty: 1
+  conv_dim_labels dim_labels = {};     // empty: bf01_oi01->bf01 for the rank
+  index_t feature_group_count = 1;
+  index_t batch_group_count = 1;
+
+  friend constexpr bool operator==(const conv_config&, const conv_config&) = default;
+};
+
+namespace detail {
+
+enum class conv_error {
+  none,
+  labels_too_long,     // more characters than conv_dim_labels holds
+  labels_separator,    // no '_' or no "->" (pos: where one was expected)
+  labels_ranks,        // the operands' ranks differ, or are below 2
+  labels_length,       // a part has not one label per dimension (pos: the part's start)
+  labels_character,    // a character that is no label of its part (pos)
+  labels_repeated,     // a label given twice in its part (pos)
+  window_arguments,    // strides, padding or dilations: not one entry per spatial dimension
+  window_below_one,    // a window size, stride or dilation below 1
+  group_count,         // a group count below 1, or both above 1
+  feature_group,       // feature_group_count does not divide lhs's features or the output features
+  feature_size,        // lhs features != rhs input features * feature_group_count
+  batch_group,         // batch_group_count does not divide lhs's batch or the output features
+  window_too_large,    // the window's span exceeds the padded input
+  types,               // element types (see make_conv)
+};
+
+// The resolved convolution: dimension numbers, sizes, window geometry, result.
+struct conv_plan {
+  conv_error error = conv_error::none;
+  std::size_t pos = 0;  // labels errors: the character; window errors: the spatial dimension
+  std::size_t n = 0;    // spatial dimensions
+  index_t lb = 0, lf = 1, ri = 1, ro = 0, ob = 0, of = 1;
+  idx ls, rs, os;       // each operand's dimension of spatial dimension d
+  index_t batch = 0, features = 0, out_features = 0, in_features = 0;  // N, C, O, Ci
+  index_t fgc = 1, bgc = 1;
+  idx in, window, out, stride, low, high, lhs_dil, rhs_dil;
+  idx result;
+
+  friend constexpr bool operator==(const conv_plan&, const conv_plan&) = default;
+};
+
+// Parses one part of dim_labels, text[begin, end), for an operand of rank r with the
+// two letters a and b: their dimensions, and each spatial digit's.
+constexpr bool parse_labels_part(conv_plan& p, const conv_dim_labels& l, std::size_t begin, std::size_t end,
+                                 std::size_t r, char a, char b, index_t& da, index_t& db, idx& spatial) noexcept {
+  if (end - begin != r) {
+    p.error = conv_error::labels_length;
+    p.pos = begin;
+    return false;
+  }
+  const std::size_t n = r - 2;
+  index_t seen[max_rank + 2] = {};
+  for (std::size_t k = 0; k < max_rank + 2; ++k) seen[k] = -1;
+  for (std::size_t k = begin; k < end; ++k) {
+    const char c = l.text[k];
+    std::size_t slot = 0;
+    if (c == a) {
+      slot = 0;
+    } else if (c == b) {
+      slot = 1;
+    } else if (c >= '0' && c <= '9' && static_cast<std::size_t>(c - '0') < n) {
+      slot = 2 + static_cast<std::size_t>(c - '0');
+    } else {
+      p.error = conv_error::labels_character;
+      p.pos = k;
+      return false;
+    }
+    if (seen[slot] >= 0) {
+      p.error = conv_error::labels_repeated;
+      p.pos = k;
+      return false;
+    }
+    seen[slot] = static_cast<index_t>(k - begin);
+  }
+  da = seen[0];
+  db = seen[1];
+  spatial = idx{};
+  for (std::size_t d = 0; d < n; ++d) spatial.push_back(seen[2 + d]);
+  return true;
+}
+
+constexpr conv_plan make_conv_plan(const conv_config& c, const idx& lhs, const idx& rhs) noexcept {
+  conv_plan p;
+  const conv_dim_labels& l = c.dim_labels;
+  if (lhs.size() != rhs.size() || lhs.size() < 2) {
+    p.error = conv_error::labels_ranks;
+    return p;
+  }
+  const std::size_t r = lhs.size();
+  p.n = r - 2;
+  const std::size_t n = p.n;
+  if (l.size == 0) {
+    p.lb = 0, p.lf = 1, p.ro = 0, p.ri = 1, p.ob = 0, p.of = 1;
+    for (std::size_t d = 0; d < n; ++d) {
+      p.ls.push_back(static_cast<index_t>(2 + d));
+      p.rs.push_back(static_cast<index_t>(2 + d));
+      p.os.push_back(static_cast<index_t>(2 + d));
+    }
+  } else {
+    if (l.size > conv_dim_labels::capacity) {
+      p.error = conv_error::labels_too_long;
+      p.pos = conv_dim_labels::capacity;
+      return p;
+    }
+    std::size_t us = 0;
+    while (us < l.size && l.text[us] != '_') ++us;
+    std::size_t arrow = us;
+    while (arrow + 1 < l.size && !(l.text[arrow] == '-' && l.text[arrow + 1] == '>')) ++arrow;
+    if (us == l.size) {
+      p.error = conv_error::labels_separator;
+      p.pos = us;
+      return p;
+    }
+    if (arrow + 1 >= l.size) {
+      p.error = conv_error::labels_separator;
+      p.pos = l.size;
+      return p;
+    }
+    if (!parse_labels_part(p, l, 0, us, r, 'b', 'f', p.lb, p.lf, p.ls) ||
+        !parse_labels_part(p, l, us + 1, arrow, r, 'o', 'i', p.ro, p.ri, p.rs) ||
+        !parse_labels_part(p, l, arrow + 2, l.size, r, 'b', 'f', p.ob, p.of, p.os))
+      return p;
+  }
+  auto at = [](const idx& v, index_t d) { return v[static_cast<std::size_t>(d)]; };
+  p.batch = at(lhs, p.lb);
+  p.features = at(lhs, p.lf);
+  p.out_features = at(rhs, p.ro);
+  p.in_features = at(rhs, p.ri);
+  p.fgc = c.feature_group_count;
+  p.bgc = c.batch_group_count;
+  idx in, window;
+  for (std::size_t d = 0; d < n; ++d) {
+    in.push_back(at(lhs, p.ls[d]));
+    window.push_back(at(rhs, p.rs[d]));
+  }
+  // (an empty argument means 1 everywhere: make_window_geometry's rule)
+  const window_geometry g =
+      make_window_geometry(in, window, c.window_strides, c.padding, c.lhs_dilation, c.rhs_dilation);
+  if (g.error == window_error::wrong_length) {
+    p.error = conv_error::window_arguments;
+    return p;
+  }
+  if (g.error == window_error::window_below_one) {
+    p.error = conv_error::window_below_one;
+    while (p.pos < n && g.window[p.pos] >= 1 && g.stride[p.pos] >= 1 && g.base_dilation[p.pos] >= 1 &&
+           g.window_dilation[p.pos] >= 1)
+      ++p.pos;
+    return p;
+  }
+  p.in = in;
+  p.window = window;
+  p.out = g.result;
+  p.stride = g.stride;
+  p.low = g.low;
+  p.high = g.high;
+  p.lhs_dil = g.base_dilation;
+  p.rhs_dil = g.window_dilation;
+  if (p.fgc < 1 || p.bgc < 1 || (p.fgc > 1 && p.bgc > 1)) {
+    p.error = conv_error::group_count;
+    return p;
+  }
+  if (p.features % p.fgc != 0 || p.out_features % p.fgc != 0) {
+    p.error = conv_error::feature_group;
+    return p;
+  }
+  if (p.features != p.in_features * p.fgc) {
+    p.error = conv_error::feature_size;
+    return p;
+  }
+  if (p.batch % p.bgc != 0 || p.out_features % p.bgc != 0) {
+    p.error = conv_error::batch_group;
+    return p;
+  }
+  for (std::size_t d = 0; d < n; ++d) {
+    const index_t input = in[d] == 0 ? 0 : (in[d] - 1) * p.lhs_dil[d] + 1;
+    const index_t span = (window[d] - 1) * p.rhs_dil[d] + 1;
+    if (input + p.low[d] + p.high[d] < span) {
+      p.error = conv_error::window_too_large;
+      p.pos = d;
+      return p;
+    }
+  }
+  p.result = idx{};
+  for (std::size_t k = 0; k < r; ++k) p.result.push_back(0);
+  p.result[static_cast<std::size_t>(p.ob)] = p.batch / p.bgc;
+  p.result[static_cast<std::size_t>(p.of)] = p.out_features;
+  for (std::size_t d = 0; d < n; ++d) p.result[static_cast<std::size_t>(p.os[d])] = p.out[d];
+  return p;
+}
+
+// The error of a convolution (Op) of L and R with plan P, result type Out.
+template <class Op, class L, class R, class Out, conv_plan P>
+constexpr void report_conv() noexcept {
+  using T = typename L::value_type;
+  constexpr conv_error e = P.error;
+  if constexpr (!std::is_same_v<T, typename R::value_type>) {
+    SXLA_DIAGNOSE(Op, "{} and {}: lhs and rhs must have one element type (convert one with x::convert)", (L, R), ());
+  } else if constexpr (std::is_same_v<T, bool>) {
+    SXLA_DIAGNOSE(Op, "{} and {}: pred operands have no product (convert them to a number type)", (L, R), ());
+  } else if constexpr (std::is_same_v<Out, bool> || !element<Out>) {
+    SXLA_DIAGNOSE(Op, "{} and {}: the result type {} is not a number element type", (L, R, Out), ());
+  } else if constexpr (e == conv_error::labels_ranks) {
+    SXLA_DIAGNOSE(Op, "{} and {}: lhs and rhs need one rank of at least 2 (batch, feature, spatial...), here {} and {}",
+                  (L, R), (L::rank, R::rank));
+  } else if constexpr (e == conv_error::labels_too_long) {
+    SXLA_DIAGNOSE(Op, "{} and {}: dim_labels is longer than {} characters", (L, R), (conv_dim_labels::capacity));
+  } else if constexpr (e == conv_error::labels_separator) {
+    SXLA_DIAGNOSE(Op, "{} and {}: dim_labels needs lhs_rhs->output (an underscore, then ->): none at character {}",
+                  (L, R), (P.pos));
+  } else if constexpr (e == conv_error::labels_length) {
+    SXLA_DIAGNOSE(Op, "{} and {}: dim_labels: the part at character {} needs one label per dimension ({})", (L, R),
+                  (P.pos, L::rank));
+  } else if constexpr (e == conv_error::labels_character) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: dim_labels: character {} is no label of its part (lhs and output: b, f, digits below "
+                  "{}; rhs: o, i, digits)",
+                  (L, R), (P.pos, L::rank - 2));
+  } else if constexpr (e == conv_error::labels_repeated) {
+    SXLA_DIAGNOSE(Op, "{} and {}: dim_labels: character {} repeats a label of its part", (L, R), (P.pos));
+  } else if constexpr (e == conv_error::window_arguments) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: window_strides, padding, lhs_dilation and rhs_dilation need one entry per spatial "
+                  "dimension ({})",
+                  (L, R), (L::rank - 2));
+  } else if constexpr (e == conv_error::window_below_one) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: in spatial dimension {}, the window size, stride and dilations must be at least 1",
+                  (L, R), (P.pos));
+  } else if constexpr (e == conv_error::group_count) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: feature_group_count ({}) and batch_group_count ({}) must be at least 1, and not both "
+                  "above 1",
+                  (L, R), (P.fgc, P.bgc));
+  } else if constexpr (e == conv_error::feature_group) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: feature_group_count {} must divide the lhs features ({}) and the output features ({})",
+                  (L, R), (P.fgc, P.features, P.out_features));
+  } else if constexpr (e == conv_error::feature_size) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: the lhs features ({}) must be the rhs input features ({}) times feature_group_count "
+                  "({})",
+                  (L, R), (P.features, P.in_features, P.fgc));
+  } else if constexpr (e == conv_error::batch_group) {
+    SXLA_DIAGNOSE(Op, "{} and {}: batch_group_count {} must divide the lhs batch ({}) and the output features ({})",
+                  (L, R), (P.bgc, P.batch, P.out_features));
+  } else if constexpr (e == conv_error::window_too_large) {
+    SXLA_DIAGNOSE(Op,
+                  "{} and {}: in spatial dimension {}, the window spans {} but the padded input has {} elements",
+                  (L, R),
+                  (P.pos, (P.window[P.pos] - 1) * P.rhs_dil[P.pos] + 1,
+                   (P.in[P.pos] == 0 ? 0 : (P.in[P.pos] - 1) * P.lhs_dil[P.pos] + 1) + P.low[P.pos] + P.high[P.pos]));
+  }
+}
+
+// idx of v's entries at positions a, then list, then b (a, b: -1 for none).
+constexpr idx conv_order(index_t a, const idx& list, index_t b) noexcept {
+  idx r;
+  if (a >= 0) r.push_back(a);
+  for (index_t d : list) r.push_back(d);
+  if (b >= 0) r.push_back(b);
+  return r;
+}
+// The inverse of a permutation.
+constexpr idx inverse_permutation(const idx& p) noexcept {
+  idx r = p;
+  for (std::size_t k = 0; k < p.size(); ++k) r[static_cast<std::size_t>(p[k])] = static_cast<index_t>(k);
+  return r;
+}
+}  // namespace detail
+
+// ConvGeneralDilated(lhs, rhs, ...) as a lazy node; R the result type, A the
+// accumulation type.
+template <class Lhs, class Rhs, detail::conv_plan P, class R, class A>
+struct conv_node {
+  static constexpr bool is_expression = true;
+  static constexpr bool produces = true;
+  using value_type = R;
+  using acc_type = A;
+  static constexpr detail::conv_plan plan = P;
+  static constexpr std::size_t rank = P.result.size();
+  static constexpr std::size_t n = P.n;
+  static constexpr shape_spec spec = logical_spec(primitive_type_of<R>, P.result);
+  using lane_type = std::conditional_t<simd::has_vec<R>, R, void>;
+  using scratch_op = conv_general_dilated_op;
+
+  // Output batch and output features per group.
+  static constexpr index_t out_batch = P.batch / P.bgc;
+  static constexpr index_t groups = P.fgc * P.bgc;
+  static constexpr index_t group_features = P.out_features / groups;
+  static constexpr index_t taps = [] {
+    index_t t = 1;
+    for (index_t w : P.window) t *= w;
+    return t;
+  }();
+  // Terms per output element.
+  static constexpr index_t terms = taps * P.in_features;
+
+  Lhs lhs;
+  Rhs rhs;
+
+  // One element, in the engine's order of summation.
+  constexpr R at(const multi_index<rank>& o) const noexcept {
+    const index_t b = o[static_cast<std::size_t>(P.ob)];
+    const index_t f = o[static_cast<std::size_t>(P.of)];
+    const index_t g = f / group_features;
+    const index_t b_in = P.bgc > 1 ? g * out_batch + b : b;
+    const index_t f_in = P.fgc > 1 ? g * P.in_features : 0;
+    multi_index<Lhs::rank> li{};
+    multi_index<Rhs::rank> ri{};
+    li[static_cast<std::size_t>(P.lb)] = b_in;
+    ri[static_cast<std::size_t>(P.ro)] = f;
+    A acc{};
+    for (index_t t = 0; t < taps; ++t) {
+      index_t rest = t;
+      bool inside = true;
+      for (std::size_t d = n; d-- > 0;) {
+        const index_t k = rest % P.window[d];
+        rest /= P.window[d];
+        const index_t q = o[static_cast<std::size_t>(P.os[d])] * P.stride[d] + k * P.rhs_dil[d] - P.low[d];
+        ri[static_cast<std::size_t>(P.rs[d])] = k;
+        if (q < 0 || q % P.lhs_dil[d] != 0 || q / P.lhs_dil[d] >= P.in[d]) {
+          inside = false;
+        } else {
+          li[static_cast<std::size_t>(P.ls[d])] = q / P.lhs_dil[d];
+        }
+      }
+      if (!inside) continue;
+      for (index_t i = 0; i < P.in_features; ++i) {
+        li[static_cast<std::size_t>(P.lf)] = f_in + i;
+        ri[static_cast<std::size_t>(P.ri)] = i;
+        acc = kernels::gemm_detail::madd(static_cast<A>(lhs.at(li)), static_cast<A>(rhs.at(ri)), acc);
+      }
+    }
+    return static_cast<R>(acc);
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return make_gather_line<R>([this, start](index_t j) {
+      multi_index<rank> i = start;
+      i[M] += j;
+      return at(i);
+    });
+  }
+
+  template <std::size_t, std::size_t>
+  static constexpr bool mergeable = false;
+  template <std::size_t, std::size_t>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t>
+  static constexpr bool strided_along = false;
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<R, L>;
+
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool) const {
+    lhs.for_each_leaf(g, false);
+    rhs.for_each_leaf(g, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    Lhs::visit_leaves(v, false);
+    Rhs::visit_leaves(v, false);
+  }
+
+  template <class D>
+  static constexpr bool evaluates_into = true;
+  template <class Dst>
+  void evaluate_to(Dst& dst, detail::arena& ws) const {
+    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
+  }
+
+  // The producer protocol (expr/producer.hpp).
+  template <class Dst, class Finish>
+  void produce(Dst& dst, Finish&& finish, detail::arena& ws) const {
+    using D = typename Dst::shape_type;
+    if constexpr (std::is_same_v<R, A> && direct_destination<D>) {
+      run_into<D, false>(dst.data(), finish, ws);
+    } else {
+      const detail::arena_scope scope(ws);
+      auto tmp = detail::take_temporary<canonical_spec>(ws);
+      auto ignore = [](const multi_index<rank>&, index_t) {};
+      run_into<typename decltype(tmp)::shape_type, true>(tmp.data(), ignore, ws);
+      evaluate(dst, convert<R>(detail::transposed<to_result>(tmp)), ws);
+      finish_all(finish);
+    }
+  }
+
+ private:
+  // The engine's output order: [batch, spatial..., feature].
+  static constexpr idx canonical_dims = [] {
+    idx d;
+    d.push_back(out_batch);
+    for (index_t x : P.out) d.push_back(x);
+    d.push_back(P.out_features);
+    return d;
+  }();
+  static constexpr shape_spec canonical_spec = logical_spec(primitive_type_of<A>, canonical_dims);
+  // Result dimension j is canonical dimension to_result[j].
+  static constexpr idx to_result = detail::inverse_permutation(detail::conv_order(P.ob, P.os, P.of));
+
+  template <class Finish>
+  static void finish_all(Finish& finish) {
+    if constexpr (rank > 0 && spec.element_count() > 0) {
+      multi_index<rank> i{};
+      constexpr idx outer = detail::iota_list(0, rank - 1);
+      detail::odometer(outer, static_dimensions<conv_node>(), i,
+                       [&] { finish(i, static_cast<index_t>(P.result[rank - 1])); });
+    }
+  }
+
+  // Whether the engine writes D directly: untiled, features contiguous.
+  template <class D>
+  static constexpr bool direct_destination = [] {
+    if constexpr (D::is_tiled) {
+      return false;
+    } else {
+      return P.out_features == 1 || D::map.strides[static_cast<std::size_t>(P.of)] == 1;
+    }
+  }();
+
+  // The operands as the engine reads them: lhs [batch, spatial..., feature] (features
+  // contiguous, of A), rhs any untiled layout.
+  static constexpr idx lhs_order = detail::conv_order(P.lb, P.ls, P.lf);
+  static constexpr idx rhs_order = detail::conv_order(P.ro, detail::conv_order(P.ri, P.rs, -1), -1);
+  static constexpr bool lhs_in_place = [] {
+    if constexpr (!detail::is_array_leaf<Lhs> || !std::is_same_v<typename Lhs::value_type, A>) {
+      return false;
+    } else if constexpr (Lhs::shape_type::is_tiled) {
+      return false;
+    } else {
+      return P.features == 1 || Lhs::shape_type::map.strides[static_cast<std::size_t>(P.lf)] == 1;
+    }
+  }();
+  static constexpr bool rhs_in_place = [] {
+    if constexpr (!detail::is_array_leaf<Rhs>) {
+      return false;
+    } else {
+      return !Rhs::shape_type::is_tiled;
+    }
+  }();
+  template <class Op, idx Order, bool InPlace>
+  struct operand_plan {
+    static constexpr bool in_place = InPlace;
+    using reordered = decltype(convert<A>(detail::transposed<Order>(std::declval<const Op&>())));
+    using temporary = tensor_view<reordered::spec>;
+    static constexpr std::size_t bytes = in_place ? 0 : detail::temporary_bytes<reordered::spec>;
+    static constexpr std::size_t evaluation = in_place ? 0 : detail::evaluate_scratch<temporary, reordered>;
+  };
+  using lhs_plan = operand_plan<Lhs, lhs_order, lhs_in_place>;
+  using rhs_plan = operand_plan<Rhs, rhs_order, rhs_in_place>;
+
+  // A geometry for the scratch computation: the packed weights' size does not depend on
+  // strides.
+  static constexpr kernels::conv_geometry size_geometry = [] {
+    kernels::conv_geometry g;
+    g.n = n == 0 ? 1 : n;
+    g.window = n == 0 ? idx{1} : P.window;
+    for (std::size_t d = 0; d < g.n; ++d) g.w_strides.push_back(0);
+    g.ci = P.in_features;
+    g.co = group_features;
+    g.groups = groups;
+    g.batch_groups = P.bgc > 1;
+    return g;
+  }();
+  // The engine's geometry for an lhs of shape type LS (as read: in place, or reordered)
+  // and a destination D (Canonical: the temporary [batch, spatial..., feature]); the
+  // weights are packed already (their strides: weights_geometry).
+  template <class LS, class D, bool Canonical>
+  static constexpr kernels::conv_geometry geometry() noexcept {
+    kernels::conv_geometry g = size_geometry;
+    constexpr idx lst = LS::map.strides, dst = D::map.strides;
+    constexpr bool lr = lhs_in_place;
+    const index_t lb = lr ? P.lb : 0;
+    const index_t ob = Canonical ? 0 : P.ob;
+    auto ls = [&](std::size_t d) { return lr ? P.ls[d] : static_cast<index_t>(1 + d); };
+    auto os = [&](std::size_t d) { return Canonical ? static_cast<index_t>(1 + d) : P.os[d]; };
+    auto st = [](const idx& s, index_t d) { return s[static_cast<std::size_t>(d)]; };
+    g.in_group_stride = P.bgc > 1 ? out_batch * st(lst, lb) : P.in_features;
+    if constexpr (n == 0) {
+      // A batch of products: the batch is the pixels of one spatial dimension.
+      g.in = g.out = idx{out_batch};
+      g.stride = g.lhs_dil = g.rhs_dil = idx{1};
+      g.low = idx{0};
+      g.batch = 1;
+      g.in_strides = idx{st(lst, lb)};
+      g.out_strides = idx{st(dst, ob)};
+    } else {
+      g.in = P.in;
+      g.out = P.out;
+      g.stride = P.stride;
+      g.low = P.low;
+      g.lhs_dil = P.lhs_dil;
+      g.rhs_dil = P.rhs_dil;
+      g.batch = out_batch;
+      g.in_batch_stride = st(lst, lb);
+      g.out_batch_stride = st(dst, ob);
+      for (std::size_t d = 0; d < n; ++d) {
+        g.in_strides.push_back(st(lst, ls(d)));
+        g.out_strides.push_back(st(dst, os(d)));
+      }
+    }
+    return g;
+  }
+
+  // The geometry conv_pack reads the weights with, from an rhs of shape type RS (in
+  // place, or the temporary [o, i, spatial...]).
+  template <class RS>
+  static constexpr kernels::conv_geometry weights_geometry = [] {
+    kernels::conv_geometry g = size_geometry;
+    constexpr idx rst = RS::map.strides;
+    constexpr bool rr = rhs_in_place;
+    auto st = [](const idx& s, index_t d) { return s[static_cast<std::size_t>(d)]; };
+    g.w_out_stride = st(rst, rr ? P.ro : 0);
+    g.w_in_stride = st(rst, rr ? P.ri : 1);
+    g.w_strides = idx{};
+    if constexpr (n == 0) {
+      g.w_strides.push_back(0);
+    } else {
+      for (std::size_t d = 0; d < n; ++d) g.w_strides.push_back(st(rst, rr ? P.rs[d] : static_cast<index_t>(2 + d)));
+    }
+    return g;
+  }();
+
+  static constexpr bool empty = spec.element_count() == 0;
+  static constexpr bool no_terms = terms == 0;
+  static constexpr std::size_t packed_bytes =
+      empty || no_terms ? 0 : scratch_round(kernels::conv_packed_size<A, size_geometry>() * sizeof(A));
+  static constexpr std::size_t engine_scratch =
+      empty || no_terms
+          ? 0
+          : packed_bytes + std::max(rhs_plan::bytes + rhs_plan::evaluation, lhs_plan::bytes + lhs_plan::evaluation);
+
+ public:
+  // Scratch bytes produce() takes for a destination of shape type D (expr/scratch.hpp).
+  template <class D>
+  static constexpr std::size_t scratch = [] {
+    if constexpr (std::is_same_v<R, A> && direct_destination<D>) {
+      return engine_scratch;
+    } else {
+      using tmp_view = tensor_view<canonical_spec>;
+      using back = decltype(convert<R>(detail::transposed<to_result>(std::declval<const tmp_view&>())));
+      return detail::temporary_bytes<canonical_spec> +
+             std::max(engine_scratch, detail::evaluate_scratch<tensor_view<spec>, back>);
+    }
+  }();
+
+ private:
+  template <class D, bool Canonical, class Finish>
+  void run_into(A* c, Finish& finish, detail::arena& ws) const {
+    if constexpr (empty) {
+      return;
+    } else if constexpr (no_terms) {
+      // No terms: every element is 0.
+      using DS = D;
+      multi_index<rank> i{};
+      constexpr idx all = detail::iota_list(0, rank);
+      detail::odometer(all, static_dimensions<conv_node>(), i, [&] { c[DS::offset(i)] = A{}; });
+      finish_all(finish);
+    } else {
+      const detail::arena_scope scope(ws);
+      A* packed = ws.take<A>(packed_bytes / sizeof(A));
+      detail::with_matrix_operand<rhs_plan, Rhs, rhs_order>(rhs, ws, [&](const auto& r) {
+        using RS = typename std::remove_cvref_t<decltype(r)>::shape_type;
+        kernels::conv_pack<A, weights_geometry<RS>>(r.data(), packed);
+      });
+      detail::with_matrix_operand<lhs_plan, Lhs, lhs_order>(lhs, ws, [&](const auto& l) {
+        using LS = typename std::remove_cvref_t<decltype(l)>::shape_type;
+        run_engine<LS, D, Canonical>(l.data(), packed, c, finish);
+      });
+    }
+  }
+
+  template <class LS, class D, bool Canonical, class Finish>
+  void run_engine(const A* in, const A* packed, A* c, Finish& finish) const {
+    static constexpr kernels::conv_geometry g = geometry<LS, D, Canonical>();
+    // Which runs of the result's last dimension a tile or a row completes.
+    constexpr std::size_t last = rank - 1;
+    constexpr bool features_last = static_cast<std::size_t>(P.of) == last;
+    constexpr bool x_last = n == 0 ? static_cast<std::size_t>(P.ob) == last
+                                    : static_cast<std::size_t>(P.os[n - 1]) == last;
+    auto index_of = [](index_t b, const index_t* pos, index_t f) {
+      multi_index<rank> i{};
+      if constexpr (n == 0) {
+        i[static_cast<std::size_t>(P.ob)] = pos[0];
+      } else {
+        i[static_cast<std::size_t>(P.ob)] = b;
+        for (std::size_t d = 0; d < n; ++d) i[static_cast<std::size_t>(P.os[d])] = pos[d];
+      }
+      i[static_cast<std::size_t>(P.of)] = f;
+      return i;
+    };
+    kernels::conv<A, g>(
+        in, packed, c,
+        [&](index_t b, const index_t* pos, index_t nx, index_t f0, index_t nf) {
+          if constexpr (features_last) {
+            constexpr std::size_t xd = n == 0 ? static_cast<std::size_t>(P.ob) : static_cast<std::size_t>(P.os[n - 1]);
+            multi_index<rank> i = index_of(b, pos, f0);
+            for (index_t k = 0; k < nx; ++k, ++i[xd]) finish(i, nf);
+          }
+        },
+        [&](index_t b, const index_t* pos, index_t f0, index_t nf) {
+          if constexpr (x_last && !features_last) {
+            multi_index<rank> i = index_of(b, pos, f0);
+            for (index_t k = 0; k < nf; ++k, ++i[static_cast<std::size_t>(P.of)]) finish(i, P.result[last]);
+          }
+        });
+    if constexpr (!features_last && !x_last) finish_all(finish);
+  }
+};
+
+namespace detail {
+template <conv_config Cfg, class Preferred, class Op, class L, class R>
+constexpr auto make_conv(const L& l, const R& r) {
+  using T = typename L::value_type;
+  using Out = std::conditional_t<std::is_void_v<Preferred>, T, Preferred>;
+  constexpr bool types_ok = std::is_same_v<T, typename R::value_type> && !std::is_same_v<T, bool> &&
+                            !std::is_same_v<Out, bool> && element<Out>;
+  constexpr conv_plan p = make_conv_plan(Cfg, L::spec.dimensions, R::spec.dimensions);
+  if constexpr (!types_ok || p.error != conv_error::none) {
+    report_conv<Op, L, R, Out, p>();
+    return 0;
+  } else {
+    return conv_node<L, R, p, Out, dot_sum_t<T, Out>>{l, r};
+  }
+}
+}  // namespace detail
+
+// ConvGeneralDilated(lhs, rhs, Cfg...); Preferred: the result's element type (default:
+// the operands').
+template <conv_config Cfg = conv_config{}, class Preferred = void, operand X, operand Y>
+constexpr auto conv_general_dilated(X&& lhs, Y&& rhs) {
+  return detail::make_conv<Cfg, Preferred, hlo::conv_general_dilated>(as_operand(static_cast<X&&>(lhs)),
+                                                                      as_operand(static_cast<Y&&>(rhs)));
+}
+
+// Conv(lhs, rhs, window_strides, padding): the seed's dimension order (bf01_oi01->bf01).
+template <idx Strides = idx{}, window_padding Padding = padding::valid, operand X, operand Y>
+constexpr auto conv(X&& lhs, Y&& rhs) {
+  return detail::make_conv<conv_config{.window_strides = Strides, .padding = Padding}, void, hlo::conv>(
+      as_operand(static_cast<X&&>(lhs)), as_operand(static_cast<Y&&>(rhs)));
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_CONVOLUTION_HPP
+// ---- end include/sxla/ops/convolution.hpp ----
+// ---- begin include/sxla/ops/dimension_size.hpp ----
+// sxla/ops/dimension_size.hpp: XLA's bounded dynamic dimensions.
+//   auto v5 = x::set_dimension_size<0>(v, 5);   // f32[10] still; 5 elements count
+//   x::reduce<0>(v5, 0.0f, x::add_op)           // 1 + 2 + 3 + 4 + 5 for v = {1 .. 10}
+//   x::get_dimension_size<0>(v5)                // 5 (s32); of a static operand a constant
+// SetDimensionSize keeps the static shape (the bound) and carries the run-time size
+// beside it in the node; elementwise ops above it carry it on (the smallest of their
+// operands'), reductions reduce only up to it and their results carry the kept
+// dimensions' sizes. Elements past the size are still computed where an expression is
+// stored (XLA leaves them unspecified). Other ops see the static shape. A size outside
+// [0, bound] is clamped to it.
+#ifndef SXLA_OPS_DIMENSION_SIZE_HPP
+#define SXLA_OPS_DIMENSION_SIZE_HPP
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+// ---- begin include/sxla/ops/slice.hpp ----
+// sxla/ops/slice.hpp: XLA's Slice and DynamicSlice as lazy nodes (no copy).
+//   x::slice<x::idx{2, 1}, x::idx{4, 3}>(b)             Slice(b, {2,1}, {4,3}): [2,4) x [1,3)
+//   x::slice<x::idx{0}, x::idx{5}, x::idx{2}>(a)        every 2nd element: ceil((5-0)/2) = 3
+//   x::dynamic_slice<2, 2>(b, i, j)                     sizes static, starts at run time
+// A slice reads its operand in place: a line of the result is the operand's line from the
+// slice's start (every Stride-th element: over memory, a strided line again).
+// DynamicSlice clamps each start to [0, operand size - slice size], as XLA does, so the
+// slice is always in bounds whatever the starts. Bad static arguments (limits beyond the
+// shape, start above limit, stride below 1, a size larger than the dimension, the wrong
+// number of entries or starts) are compile errors naming the op and the shape.
+#ifndef SXLA_OPS_SLICE_HPP
+#define SXLA_OPS_SLICE_HPP
+
+#include <cstddef>
+#include <concepts>
+#include <type_traits>
+#include <utility>
+
+
+namespace sxla {
+
+// The window of an operand from `starts`, Dims elements every Stride-th.
+template <class Op, idx Dims, idx Stride>
+struct slice_node {
+  static constexpr bool is_expression = true;
+  using value_type = typename Op::value_type;
+  using lane_type = typename Op::lane_type;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr shape_spec spec = logical_spec(Op::spec.element_type, Dims);
+
+  Op operand;
+  multi_index<rank> starts;
+
+  SXLA_FORCE_INLINE constexpr multi_index<rank> source(const multi_index<rank>& idx) const noexcept {
+    multi_index<rank> s{};
+    for (std::size_t d = 0; d < rank; ++d) s[d] = starts[d] + idx[d] * Stride[d];
+    return s;
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return operand.at(source(idx));
+  }
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return step_line<Stride[M]>(operand.template line<M>(source(start)));
+  }
+
+ private:
+  // A run along Inner continues across Outer when Inner is whole (so its start is 0) and
+  // neither is strided.
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool runs_on = Stride[Outer] == 1 && Stride[Inner] == 1 && Dims[Inner] == Op::spec.dimensions[Inner];
+
+ public:
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = runs_on<Outer, Inner> && Op::template mergeable<Outer, Inner>;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = runs_on<Outer, Inner> && Op::template periodic_mergeable<Outer, Inner>;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return operand.template periodic_line<Outer, Inner, L>(source(start));
+  }
+  template <std::size_t M>
+  static constexpr bool strided_along = Stride[M] != 1 || Op::template strided_along<M>;
+  template <class L>
+  static constexpr bool vectorizable = Op::template vectorizable<L>;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool) const {
+    operand.for_each_leaf(f, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    decltype(operand)::visit_leaves(v, false);
+  }
+};
+
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct slice;
+struct dynamic_slice;
+}  // namespace hlo
+
+namespace detail {
+enum class slice_error { none, wrong_length, start_negative, limit_beyond_shape, start_above_limit, stride_below_one };
+
+constexpr slice_error check_slice(const idx& dims, const idx& start, const idx& limit, const idx& stride) noexcept {
+  if (start.size() != dims.size() || limit.size() != dims.size() || stride.size() != dims.size())
+    return slice_error::wrong_length;
+  for (std::size_t d = 0; d < dims.size(); ++d) {
+    if (start[d] < 0) return slice_error::start_negative;
+    if (limit[d] > dims[d]) return slice_error::limit_beyond_shape;
+    if (start[d] > limit[d]) return slice_error::start_above_limit;
+    if (stride[d] < 1) return slice_error::stride_below_one;
+  }
+  return slice_error::none;
+}
+
+// The error of slice(E, Start, Limit, Stride), with the dimension where it is.
+template <class E, idx Start, idx Limit, idx Stride, slice_error Error>
+constexpr void report_slice() noexcept {
+  constexpr idx dims = E::spec.dimensions;
+  constexpr std::size_t d = [] {
+    std::size_t k = 0;
+    if constexpr (Error == slice_error::start_negative) {
+      while (Start[k] >= 0) ++k;
+    } else if constexpr (Error == slice_error::limit_beyond_shape) {
+      while (Limit[k] <= E::spec.dimensions[k]) ++k;
+    } else if constexpr (Error == slice_error::start_above_limit) {
+      while (Start[k] <= Limit[k]) ++k;
+    } else if constexpr (Error == slice_error::stride_below_one) {
+      while (Stride[k] >= 1) ++k;
+    }
+    return k;
+  }();
+  if constexpr (Error == slice_error::wrong_length) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: start, limit and strides need one entry per dimension ({}, {} and {} for rank {})",
+                  (E), (Start.size(), Limit.size(), Stride.size(), E::rank));
+  } else if constexpr (Error == slice_error::start_negative) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the start of dimension {} is negative ({})", (E), (d, Start[d]));
+  } else if constexpr (Error == slice_error::limit_beyond_shape) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the limit of dimension {} is {}, beyond its size {}", (E), (d, Limit[d], dims[d]));
+  } else if constexpr (Error == slice_error::start_above_limit) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the start of dimension {} is above its limit ({} and {})", (E),
+                  (d, Start[d], Limit[d]));
+  } else if constexpr (Error == slice_error::stride_below_one) {
+    SXLA_DIAGNOSE(hlo::slice, "{}: the stride of dimension {} is below 1 ({})", (E), (d, Stride[d]));
+  }
+}
+
+constexpr idx slice_dimensions(const idx& start, const idx& limit, const idx& stride) noexcept {
+  idx d;
+  for (std::size_t k = 0; k < start.size(); ++k) d.push_back((limit[k] - start[k] + stride[k] - 1) / stride[k]);
+  return d;
+}
+// A run-time start index clamped to [0, hi] (hi >= 0), as XLA clamps: in the index's
+// own type, so a huge unsigned start is hi.
+template <std::integral I>
+constexpr index_t clamp_index(I i, index_t hi) noexcept {
+  if constexpr (std::is_unsigned_v<I>) {
+    return i > static_cast<std::make_unsigned_t<index_t>>(hi) ? hi : static_cast<index_t>(i);
+  } else {
+    return i < 0 ? 0 : (static_cast<index_t>(i) > hi ? hi : static_cast<index_t>(i));
+  }
+}
+
+constexpr idx ones(std::size_t n) noexcept {
+  idx d;
+  for (std::size_t k = 0; k < n; ++k) d.push_back(1);
+  return d;
+}
+}  // namespace detail
+
+// Slice(operand, Start, Limit, Stride): Stride defaults to all 1.
+template <idx Start, idx Limit, idx Stride = idx{}, operand X>
+constexpr auto slice(X&& x) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr idx stride = Stride.size() == 0 ? detail::ones(E::rank) : Stride;
+  constexpr detail::slice_error err = detail::check_slice(E::spec.dimensions, Start, Limit, stride);
+  if constexpr (err != detail::slice_error::none) {
+    detail::report_slice<E, Start, Limit, stride, err>();
+    return e;
+  } else {
+    using N = slice_node<E, detail::slice_dimensions(Start, Limit, stride), stride>;
+    multi_index<E::rank> s{};
+    for (std::size_t d = 0; d < E::rank; ++d) s[d] = Start[d];
+    return N{e, s};
+  }
+}
+
+// DynamicSlice(operand, {starts...}, {Sizes...}): start d is clamped to
+// [0, dimension d - Sizes[d]].
+template <index_t... Sizes, operand X, std::integral... I>
+constexpr auto dynamic_slice(X&& x, I... starts) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr bool count_ok = sizeof...(Sizes) == E::rank && sizeof...(I) == E::rank;
+  constexpr bool sizes_ok = [] {
+    if constexpr (count_ok) {
+      const idx sizes{Sizes...};
+      for (std::size_t d = 0; d < E::rank; ++d)
+        if (sizes[d] < 0 || sizes[d] > E::spec.dimensions[d]) return false;
+    }
+    return true;
+  }();
+  if constexpr (!count_ok) {
+    SXLA_DIAGNOSE(hlo::dynamic_slice, "{}: give one size and one start index per dimension ({} and {} for rank {})",
+                  (E), (sizeof...(Sizes), sizeof...(I), E::rank));
+    return e;
+  } else if constexpr (!sizes_ok) {
+    constexpr idx sizes{Sizes...};
+    constexpr std::size_t d = [&] {
+      std::size_t k = 0;
+      while (sizes[k] >= 0 && sizes[k] <= E::spec.dimensions[k]) ++k;
+      return k;
+    }();
+    SXLA_DIAGNOSE(hlo::dynamic_slice, "{}: the slice size of dimension {} is {}, outside [0, {}]", (E),
+                  (d, sizes[d], E::spec.dimensions[d]));
+    return e;
+  } else {
+    constexpr idx sizes{Sizes...};
+    const multi_index<E::rank> s = [&]<std::size_t... D>(std::index_sequence<D...>) {
+      return multi_index<E::rank>{detail::clamp_index(starts, E::spec.dimensions[D] - sizes[D])...};
+    }(std::make_index_sequence<E::rank>{});
+    return slice_node<E, sizes, detail::ones(E::rank)>{e, s};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_SLICE_HPP
+// ---- end include/sxla/ops/slice.hpp ----
+
+namespace sxla {
+
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct set_dimension_size;
+struct get_dimension_size;
+}  // namespace hlo
+
+// An operand with run-time sizes: everything of Op, plus the sizes.
+template <class Op>
+struct dynamic_size_node : Op {
+  static constexpr bool dynamic_sizes = true;
+  multi_index<Op::rank> sizes;
+
+  constexpr multi_index<Op::rank> dimension_sizes() const noexcept { return sizes; }
+};
+
+
+// SetDimensionSize(operand, size, D).
+template <index_t D, operand X, std::integral I>
+constexpr auto set_dimension_size(X&& x, I size) noexcept {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
+  if constexpr (!in_range) {
+    SXLA_DIAGNOSE(hlo::set_dimension_size, "{}: dimension {} is not a dimension of the operand (rank {})", (E),
+                  (D, E::rank));
+    return e;
+  } else {
+    multi_index<E::rank> sizes = runtime_dimensions(e);
+    const index_t bound = E::spec.dimensions[static_cast<std::size_t>(D)];
+    sizes[static_cast<std::size_t>(D)] = detail::clamp_index(size, bound);
+    if constexpr (has_dynamic_sizes<E>) {
+      e.sizes = sizes;
+      return e;
+    } else {
+      return dynamic_size_node<E>{e, sizes};
+    }
+  }
+}
+
+// GetDimensionSize(operand, D) as s32: the run-time size under a set_dimension_size, else
+// the static size, a constant expression whatever the operand (it is not read):
+// constexpr auto n = x::get_dimension_size<1>(t);
+template <index_t D, operand X>
+constexpr std::int32_t get_dimension_size(const X& x) noexcept {
+  using E = operand_t<const X&>;
+  constexpr bool in_range = D >= 0 && D < static_cast<index_t>(E::rank);
+  if constexpr (!in_range) {
+    SXLA_DIAGNOSE(hlo::get_dimension_size, "{}: dimension {} is not a dimension of the operand (rank {})", (E),
+                  (D, E::rank));
+    return 0;
+  } else {
+    constexpr index_t n = E::spec.dimensions[static_cast<std::size_t>(D)];
+    constexpr bool fits = n <= std::numeric_limits<std::int32_t>::max();
+    if constexpr (!fits) {
+      SXLA_DIAGNOSE(hlo::get_dimension_size, "{}: dimension {} has size {}, which does not fit the s32 result", (E),
+                    (D, n));
+      return 0;
+    } else if constexpr (has_dynamic_sizes<E>) {
+      return static_cast<std::int32_t>(runtime_dimensions(as_operand(x))[static_cast<std::size_t>(D)]);
+    } else {
+      return static_cast<std::int32_t>(n);
+    }
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_DIMENSION_SIZE_HPP
+// ---- end include/sxla/ops/dimension_size.hpp ----
 // ---- begin include/sxla/ops/dynamic_update_slice.hpp ----
 // sxla/ops/dynamic_update_slice.hpp: XLA's DynamicUpdateSlice, as a lazy node and in place.
 //   x::dynamic_update_slice(op, update, i, j)            op with update written at (i, j)
@@ -14171,138 +15468,6 @@ constexpr auto pad(X&& x, V value) noexcept {
 #include <type_traits>
 #include <utility>
 
-// ---- begin include/sxla/ops/window.hpp ----
-// sxla/ops/window.hpp: the window geometry of ReduceWindow and SelectAndScatter: window
-// dimensions, strides, base and window dilations and padding, checked and resolved at
-// compile time into the result's dimensions and each dimension's low and high padding.
-//   x::padding::valid                           no padding: windows stop where they fit
-//   x::padding::same                            XLA's kSame: the result has ceil(n / stride)
-//                                               elements, the padding split low-first
-//   x::padding::low_high(x::idx{1, 0}, x::idx{1, 2})   explicit (low, high) per dimension
-//
-// In the padded, base-dilated operand (element i at position low + i * base_dilation),
-// window o covers positions o * stride + k * window_dilation for k in [0, window); holes
-// and padding hold no element: reductions skip them (as if they held the init value).
-#ifndef SXLA_OPS_WINDOW_HPP
-#define SXLA_OPS_WINDOW_HPP
-
-#include <cstddef>
-
-
-namespace sxla {
-
-// How a window's operand is padded (a structural type: a template argument).
-struct window_padding {
-  enum class kind_t { valid, same, explicit_edges };
-  kind_t kind = kind_t::valid;
-  idx low;
-  idx high;
-
-  friend constexpr bool operator==(const window_padding&, const window_padding&) = default;
-};
-
-namespace padding {
-inline constexpr window_padding valid{window_padding::kind_t::valid, {}, {}};
-inline constexpr window_padding same{window_padding::kind_t::same, {}, {}};
-constexpr window_padding low_high(const idx& low, const idx& high) noexcept {
-  return {window_padding::kind_t::explicit_edges, low, high};
-}
-}  // namespace padding
-
-enum class window_error {
-  none,
-  wrong_length,       // an argument has not one entry per operand dimension
-  window_below_one,   // a window dimension, stride or dilation below 1
-};
-
-// The resolved geometry.
-struct window_geometry {
-  window_error error = window_error::none;
-  idx window, stride, base_dilation, window_dilation, low, high;
-  idx result;  // the result's dimensions
-
-  friend constexpr bool operator==(const window_geometry&, const window_geometry&) = default;
-};
-
-namespace detail {
-constexpr idx filled(std::size_t n, index_t v) noexcept {
-  idx d;
-  for (std::size_t k = 0; k < n; ++k) d.push_back(v);
-  return d;
-}
-}  // namespace detail
-
-// The geometry of windows over an operand of dimensions `dims`; empty strides and
-// dilations mean all 1.
-constexpr window_geometry make_window_geometry(const idx& dims, const idx& window, const idx& stride,
-                                               const window_padding& pad, const idx& base_dilation,
-                                               const idx& window_dilation) noexcept {
-  window_geometry g;
-  const std::size_t r = dims.size();
-  g.window = window;
-  g.stride = stride.size() == 0 ? detail::filled(r, 1) : stride;
-  g.base_dilation = base_dilation.size() == 0 ? detail::filled(r, 1) : base_dilation;
-  g.window_dilation = window_dilation.size() == 0 ? detail::filled(r, 1) : window_dilation;
-  if (g.window.size() != r || g.stride.size() != r || g.base_dilation.size() != r || g.window_dilation.size() != r ||
-      (pad.kind == window_padding::kind_t::explicit_edges && (pad.low.size() != r || pad.high.size() != r))) {
-    g.error = window_error::wrong_length;
-    return g;
-  }
-  for (std::size_t d = 0; d < r; ++d) {
-    if (g.window[d] < 1 || g.stride[d] < 1 || g.base_dilation[d] < 1 || g.window_dilation[d] < 1) {
-      g.error = window_error::window_below_one;
-      return g;
-    }
-  }
-  for (std::size_t d = 0; d < r; ++d) {
-    const index_t input = dims[d] == 0 ? 0 : (dims[d] - 1) * g.base_dilation[d] + 1;
-    const index_t span = (g.window[d] - 1) * g.window_dilation[d] + 1;
-    index_t lo = 0, hi = 0;
-    if (pad.kind == window_padding::kind_t::same) {
-      const index_t out = (input + g.stride[d] - 1) / g.stride[d];
-      const index_t total = (out - 1) * g.stride[d] + span - input;
-      if (total > 0) {
-        lo = total / 2;
-        hi = total - lo;
-      }
-    } else if (pad.kind == window_padding::kind_t::explicit_edges) {
-      lo = pad.low[d];
-      hi = pad.high[d];
-    }
-    g.low.push_back(lo);
-    g.high.push_back(hi);
-    const index_t padded = input + lo + hi;
-    g.result.push_back(padded < span ? 0 : (padded - span) / g.stride[d] + 1);
-  }
-  return g;
-}
-
-// The error of a window geometry G over operand E, for op Op (reduce_window,
-// select_and_scatter).
-template <class Op, class E, window_geometry G>
-constexpr void report_window() noexcept {
-  if constexpr (G.error == window_error::wrong_length) {
-    SXLA_DIAGNOSE(Op,
-                  "{}: a window argument (dimensions, strides, dilations, padding) needs one entry per dimension "
-                  "(rank {}; window dimensions {}, strides {}, base dilations {}, window dilations {})",
-                  (E), (E::rank, G.window.size(), G.stride.size(), G.base_dilation.size(), G.window_dilation.size()));
-  } else if constexpr (G.error == window_error::window_below_one) {
-    constexpr std::size_t d = [] {
-      std::size_t k = 0;
-      while (G.window[k] >= 1 && G.stride[k] >= 1 && G.base_dilation[k] >= 1 && G.window_dilation[k] >= 1) ++k;
-      return k;
-    }();
-    SXLA_DIAGNOSE(Op,
-                  "{}: in dimension {}, the window ({}), stride ({}), base dilation ({}) and window dilation ({}) must "
-                  "be at least 1",
-                  (E), (d, G.window[d], G.stride[d], G.base_dilation[d], G.window_dilation[d]));
-  }
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_OPS_WINDOW_HPP
-// ---- end include/sxla/ops/window.hpp ----
 
 namespace sxla {
 
