@@ -114,10 +114,13 @@
 // leaves some as calls, one per vector, on targets where their bodies are long).
 #define SXLA_LAMBDA_INLINE __attribute__((always_inline))
 #define SXLA_RESTRICT __restrict__
+// A hint to bring the cache line at p into L1 for reading (no effect on the result).
+#define SXLA_PREFETCH(p) __builtin_prefetch((p), 0, 3)
 #else
 #define SXLA_FORCE_INLINE inline
 #define SXLA_LAMBDA_INLINE
 #define SXLA_RESTRICT
+#define SXLA_PREFETCH(p) ((void)(p))
 #endif
 
 #endif  // SXLA_CONFIG_HPP
