@@ -185,6 +185,22 @@ TEST_CASE("conv: elementwise work fused over a convolution") {
   const x::tensor<"f32[2,6,5,5]"> y2 =
       x::max(x::add(x::conv<x::idx{1, 1}, x::padding::valid>(*lhs2, *rhs2), *bias, x::broadcast_dimensions<1>), 0.0f);
   check_bias_relu<1>(want2, y2, plain2, *bias);
+  // A 1x1 convolution over a dense NHWC image runs its rows as one run of pixels
+  // (kernels/conv.hpp), so a tile spans rows (7 pixels a row): the fused work must still
+  // see each pixel once (and once more into features-not-minor, through a temporary).
+  constexpr auto pointwise = x::conv_config{.dim_labels = "b01f_01io->b01f"};
+  const auto lhs3 = ct::random_tensor<"f32[2,5,7,20]">(166);
+  const auto rhs3 = ct::random_tensor<"f32[1,1,20,6]">(167);
+  const auto want3 = ct::reference(ct::params_of<pointwise>(), ct::flatten<long double>(*lhs3),
+                                   ct::flatten<long double>(*rhs3));
+  const x::tensor<"f32[2,5,7,6]"> plain3 = x::conv_general_dilated<pointwise>(*lhs3, *rhs3);
+  ct::compare<float>(want3, plain3);
+  const x::tensor<"f32[2,5,7,6]"> y3 =
+      x::max(x::add(x::conv_general_dilated<pointwise>(*lhs3, *rhs3), *bias, x::broadcast_dimensions<3>), 0.0f);
+  check_bias_relu<3>(want3, y3, plain3, *bias);
+  const x::tensor<"f32[2,5,7,6]{2,3,1,0}"> y3x =
+      x::max(x::add(x::conv_general_dilated<pointwise>(*lhs3, *rhs3), *bias, x::broadcast_dimensions<3>), 0.0f);
+  check_bias_relu<3>(want3, y3x, plain3, *bias);
 }
 
 TEST_CASE("conv: constant evaluation") {

@@ -272,8 +272,74 @@ void conv_pack(const S* w, A* packed) noexcept {
 // spatial dimension (pos: n coordinates) of batch b hold their final values for
 // features [f0, f0 + nf); after each row, row_done(b, pos, f0, nf) for the whole row
 // (pos[n - 1] = 0).
+namespace conv_detail {
+// Whether the last two spatial dimensions are one run of pixels: a window of 1 at stride
+// 1, no padding or dilation, and each operand's rows back to back (a 1 x 1 convolution
+// over a dense image is a product of a [pixels, features] matrix).
+constexpr bool merges_last_two(const conv_geometry& g) noexcept {
+  if (g.n < 2) return false;
+  const std::size_t y = g.n - 2, x = g.n - 1;
+  for (std::size_t d : {y, x})
+    if (g.window[d] != 1 || g.stride[d] != 1 || g.lhs_dil[d] != 1 || g.low[d] != 0 || g.in[d] != g.out[d])
+      return false;
+  return g.in_strides[y] == g.in[x] * g.in_strides[x] && g.out_strides[y] == g.out[x] * g.out_strides[x];
+}
+// g with its last two spatial dimensions as one.
+constexpr conv_geometry merge_last_two(const conv_geometry& g) noexcept {
+  conv_geometry m = g;
+  const std::size_t y = g.n - 2, x = g.n - 1;
+  m.n = g.n - 1;
+  auto merge = [&](idx& v, index_t value) {
+    idx r;
+    for (std::size_t d = 0; d < y; ++d) r.push_back(v[d]);
+    r.push_back(value);
+    v = r;
+  };
+  merge(m.in, g.in[y] * g.in[x]);
+  merge(m.out, g.out[y] * g.out[x]);
+  merge(m.window, 1);
+  merge(m.stride, 1);
+  merge(m.low, 0);
+  merge(m.lhs_dil, 1);
+  merge(m.rhs_dil, 1);
+  merge(m.in_strides, g.in_strides[x]);
+  merge(m.out_strides, g.out_strides[x]);
+  merge(m.w_strides, 0);
+  return m;
+}
+}  // namespace conv_detail
+
 template <class A, conv_geometry G, class TileDone, class RowDone>
 void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& row_done) noexcept {
+  if constexpr (conv_detail::merges_last_two(G)) {
+    // One run of pixels; the callbacks see G's coordinates (a run split at G's rows).
+    constexpr std::size_t n = G.n;
+    constexpr index_t width = G.out[n - 1];
+    auto unmerge = [](const index_t* m, index_t f, index_t* pos) {
+      for (std::size_t d = 0; d + 2 < n; ++d) pos[d] = m[d];
+      pos[n - 2] = f / width;
+      pos[n - 1] = f % width;
+    };
+    conv<A, conv_detail::merge_last_two(G)>(
+        in, packed, out,
+        [&](index_t b, const index_t* m, index_t nx, index_t f0, index_t nf) {
+          index_t pos[n];
+          for (index_t f = m[n - 2]; f < m[n - 2] + nx;) {
+            unmerge(m, f, pos);
+            const index_t count = width - pos[n - 1] < m[n - 2] + nx - f ? width - pos[n - 1] : m[n - 2] + nx - f;
+            tile_done(b, static_cast<const index_t*>(pos), count, f0, nf);
+            f += count;
+          }
+        },
+        [&](index_t b, const index_t* m, index_t f0, index_t nf) {
+          index_t pos[n];
+          for (index_t y = 0; y < G.out[n - 2]; ++y) {
+            unmerge(m, y * width, pos);
+            row_done(b, static_cast<const index_t*>(pos), f0, nf);
+          }
+        });
+    return;
+  }
   using B = conv_detail::blocking<A, G>;
   using conv_detail::row_tap;
   constexpr std::size_t n = G.n;
