@@ -20,8 +20,12 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "sxla/config.hpp"                // SXLA_FORCE_INLINE
+#include "sxla/core/index.hpp"            // index_t, multi_index
+#include "sxla/core/workspace.hpp"        // detail::arena
 #include "sxla/expr/elementwise_node.hpp" // elementwise_node, detail::pack
-#include "sxla/expr/leaf.hpp"             // array_leaf
+#include "sxla/expr/leaf.hpp"             // array_leaf, detail::lanes_fit
+#include "sxla/expr/line.hpp"             // make_gather_line
 
 namespace sxla {
 
@@ -82,6 +86,50 @@ struct produced_leaf : array_leaf<A, true> {
   constexpr void for_each_leaf(G&&, bool) const {}
   template <class V>
   static constexpr void visit_leaves(V&, bool) {}
+};
+
+// What a producer of two operands (dot, convolution) shares with the node protocol
+// (expr/expression.hpp), given its one-element evaluation Derived::at(index): lines that
+// gather elements, no merging of dimensions, its operands' leaves, and evaluation into
+// a destination as produce() with no fused work. The derived node is an aggregate whose
+// first initializer is this base ({}), then lhs and rhs.
+template <class Derived, class Lhs, class Rhs, class R, std::size_t Rank>
+struct binary_producer {
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<Rank>& start) const noexcept {
+    return make_gather_line<R>([self = static_cast<const Derived*>(this), start](index_t j) {
+      multi_index<Rank> i = start;
+      i[M] += j;
+      return self->at(i);
+    });
+  }
+
+  template <std::size_t, std::size_t>
+  static constexpr bool mergeable = false;
+  template <std::size_t, std::size_t>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t>
+  static constexpr bool strided_along = false;
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<R, L>;
+
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool) const {
+    static_cast<const Derived*>(this)->lhs.for_each_leaf(g, false);
+    static_cast<const Derived*>(this)->rhs.for_each_leaf(g, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    Lhs::visit_leaves(v, false);
+    Rhs::visit_leaves(v, false);
+  }
+
+  template <class D>
+  static constexpr bool evaluates_into = true;
+  template <class Dst>
+  void evaluate_to(Dst& dst, detail::arena& ws) const {
+    static_cast<const Derived*>(this)->produce(dst, [](const multi_index<Rank>&, index_t) {}, ws);
+  }
 };
 
 // e with its producer replaced by leaf.

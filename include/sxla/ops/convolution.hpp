@@ -66,7 +66,7 @@
 #include "sxla/expr/executor.hpp"          // evaluate, detail::evaluate_scratch
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
-#include "sxla/expr/line.hpp"              // make_gather_line
+#include "sxla/expr/producer.hpp"          // binary_producer
 #include "sxla/expr/scratch.hpp"           // detail::take_temporary, detail::temporary_bytes
 #include "sxla/kernels/conv.hpp"           // conv, conv_pack, conv_geometry
 #include "sxla/ops/convert.hpp"            // convert
@@ -385,7 +385,7 @@ constexpr idx inverse_permutation(const idx& p) noexcept {
 // ConvGeneralDilated(lhs, rhs, ...) as a lazy node; R the result type, A the
 // accumulation type.
 template <class Lhs, class Rhs, detail::conv_plan P, class R, class A>
-struct conv_node {
+struct conv_node : binary_producer<conv_node<Lhs, Rhs, P, R, A>, Lhs, Rhs, R, P.result.size()> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   using value_type = R;
@@ -448,41 +448,6 @@ struct conv_node {
     return static_cast<R>(acc);
   }
 
-  template <std::size_t M>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return make_gather_line<R>([this, start](index_t j) {
-      multi_index<rank> i = start;
-      i[M] += j;
-      return at(i);
-    });
-  }
-
-  template <std::size_t, std::size_t>
-  static constexpr bool mergeable = false;
-  template <std::size_t, std::size_t>
-  static constexpr bool periodic_mergeable = false;
-  template <std::size_t>
-  static constexpr bool strided_along = false;
-  template <class L>
-  static constexpr bool vectorizable = detail::lanes_fit<R, L>;
-
-  template <class G>
-  constexpr void for_each_leaf(G&& g, bool) const {
-    lhs.for_each_leaf(g, false);
-    rhs.for_each_leaf(g, false);
-  }
-  template <class V>
-  static constexpr void visit_leaves(V& v, bool) {
-    Lhs::visit_leaves(v, false);
-    Rhs::visit_leaves(v, false);
-  }
-
-  template <class D>
-  static constexpr bool evaluates_into = true;
-  template <class Dst>
-  void evaluate_to(Dst& dst, detail::arena& ws) const {
-    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
-  }
 
   // The producer protocol (expr/producer.hpp).
   template <class Dst, class Finish>
@@ -735,7 +700,7 @@ constexpr auto make_conv(const L& l, const R& r) {
     report_conv<Op, L, R, Out, p>();
     return 0;
   } else {
-    return conv_node<L, R, p, Out, dot_sum_t<T, Out>>{l, r};
+    return conv_node<L, R, p, Out, dot_sum_t<T, Out>>{{}, l, r};
   }
 }
 }  // namespace detail

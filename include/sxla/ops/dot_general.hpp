@@ -57,7 +57,7 @@
 #include "sxla/expr/executor.hpp"          // evaluate, detail::evaluate_scratch
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, array_leaf
-#include "sxla/expr/line.hpp"              // make_gather_line
+#include "sxla/expr/producer.hpp"          // binary_producer
 #include "sxla/expr/scratch.hpp"           // detail::take_temporary, detail::temporary_bytes
 #include "sxla/ops/convert.hpp"            // convert
 #include "sxla/ops/reduction.hpp"          // odometer
@@ -335,7 +335,7 @@ constexpr index_t largest_part(index_t m, index_t tasks, index_t mr) noexcept {
 // DotGeneral(lhs, rhs, dims) as a lazy node; R the result type, A the accumulation type,
 // Pool the caller's thread pool (void: none) and Tasks the parts its rows are split into.
 template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool = void, index_t Tasks = 1>
-struct dot_node {
+struct dot_node : binary_producer<dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>, Lhs, Rhs, R, P.result.size()> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   using value_type = R;
@@ -361,7 +361,7 @@ struct dot_node {
   template <index_t N, thread_pool Q>
   constexpr dot_node<Lhs, Rhs, P, R, A, Q, (N < 1 ? 1 : N)> parallel(Q& q) const noexcept {
     static_assert(N >= 1, "sxla::dot_general: parallel<N> needs N >= 1 parts");
-    return {lhs, rhs, &q};
+    return {{}, lhs, rhs, &q};
   }
 
   // One element, in the engine's order of summation.
@@ -394,42 +394,6 @@ struct dot_node {
     return static_cast<R>(total);
   }
 
-  template <std::size_t M>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return make_gather_line<R>([this, start](index_t j) {
-      multi_index<rank> i = start;
-      i[M] += j;
-      return at(i);
-    });
-  }
-
-  template <std::size_t, std::size_t>
-  static constexpr bool mergeable = false;
-  template <std::size_t, std::size_t>
-  static constexpr bool periodic_mergeable = false;
-  template <std::size_t>
-  static constexpr bool strided_along = false;
-  template <class L>
-  static constexpr bool vectorizable = detail::lanes_fit<R, L>;
-
-  template <class G>
-  constexpr void for_each_leaf(G&& g, bool) const {
-    lhs.for_each_leaf(g, false);
-    rhs.for_each_leaf(g, false);
-  }
-  template <class V>
-  static constexpr void visit_leaves(V& v, bool) {
-    Lhs::visit_leaves(v, false);
-    Rhs::visit_leaves(v, false);
-  }
-
-  // Assigned to a destination: the engine (produce), with no epilogue.
-  template <class D>
-  static constexpr bool evaluates_into = true;
-  template <class Dst>
-  void evaluate_to(Dst& dst, detail::arena& ws) const {
-    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
-  }
 
   // The producer protocol (expr/producer.hpp): every value into dst, finish(start,
   // count) for each run along the last dimension once final; scratch memory from ws.
@@ -687,7 +651,7 @@ constexpr auto make_dot(const L& l, const R& r) {
   } else {
     constexpr dot_plan p = make_dot_plan(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch,
                                          Dims::rhs_batch, L::spec.dimensions, R::spec.dimensions);
-    return dot_node<L, R, p, Out, dot_sum_t<T, Out>>{l, r};
+    return dot_node<L, R, p, Out, dot_sum_t<T, Out>>{{}, l, r};
   }
 }
 }  // namespace detail
