@@ -6361,6 +6361,50 @@ struct produced_leaf : array_leaf<A, true> {
   static constexpr void visit_leaves(V&, bool) {}
 };
 
+// What a producer of two operands (dot, convolution) shares with the node protocol
+// (expr/expression.hpp), given its one-element evaluation Derived::at(index): lines that
+// gather elements, no merging of dimensions, its operands' leaves, and evaluation into
+// a destination as produce() with no fused work. The derived node is an aggregate whose
+// first initializer is this base ({}), then lhs and rhs.
+template <class Derived, class Lhs, class Rhs, class R, std::size_t Rank>
+struct binary_producer {
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<Rank>& start) const noexcept {
+    return make_gather_line<R>([self = static_cast<const Derived*>(this), start](index_t j) {
+      multi_index<Rank> i = start;
+      i[M] += j;
+      return self->at(i);
+    });
+  }
+
+  template <std::size_t, std::size_t>
+  static constexpr bool mergeable = false;
+  template <std::size_t, std::size_t>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t>
+  static constexpr bool strided_along = false;
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<R, L>;
+
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool) const {
+    static_cast<const Derived*>(this)->lhs.for_each_leaf(g, false);
+    static_cast<const Derived*>(this)->rhs.for_each_leaf(g, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    Lhs::visit_leaves(v, false);
+    Rhs::visit_leaves(v, false);
+  }
+
+  template <class D>
+  static constexpr bool evaluates_into = true;
+  template <class Dst>
+  void evaluate_to(Dst& dst, detail::arena& ws) const {
+    static_cast<const Derived*>(this)->produce(dst, [](const multi_index<Rank>&, index_t) {}, ws);
+  }
+};
+
 // e with its producer replaced by leaf.
 template <class E, class Leaf>
 constexpr auto substitute_producer(const E& e, const Leaf& leaf) noexcept {
@@ -11777,7 +11821,7 @@ constexpr index_t largest_part(index_t m, index_t tasks, index_t mr) noexcept {
 // DotGeneral(lhs, rhs, dims) as a lazy node; R the result type, A the accumulation type,
 // Pool the caller's thread pool (void: none) and Tasks the parts its rows are split into.
 template <class Lhs, class Rhs, detail::dot_plan P, class R, class A, class Pool = void, index_t Tasks = 1>
-struct dot_node {
+struct dot_node : binary_producer<dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>, Lhs, Rhs, R, P.result.size()> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   using value_type = R;
@@ -11803,7 +11847,7 @@ struct dot_node {
   template <index_t N, thread_pool Q>
   constexpr dot_node<Lhs, Rhs, P, R, A, Q, (N < 1 ? 1 : N)> parallel(Q& q) const noexcept {
     static_assert(N >= 1, "sxla::dot_general: parallel<N> needs N >= 1 parts");
-    return {lhs, rhs, &q};
+    return {{}, lhs, rhs, &q};
   }
 
   // One element, in the engine's order of summation.
@@ -11836,42 +11880,6 @@ struct dot_node {
     return static_cast<R>(total);
   }
 
-  template <std::size_t M>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return make_gather_line<R>([this, start](index_t j) {
-      multi_index<rank> i = start;
-      i[M] += j;
-      return at(i);
-    });
-  }
-
-  template <std::size_t, std::size_t>
-  static constexpr bool mergeable = false;
-  template <std::size_t, std::size_t>
-  static constexpr bool periodic_mergeable = false;
-  template <std::size_t>
-  static constexpr bool strided_along = false;
-  template <class L>
-  static constexpr bool vectorizable = detail::lanes_fit<R, L>;
-
-  template <class G>
-  constexpr void for_each_leaf(G&& g, bool) const {
-    lhs.for_each_leaf(g, false);
-    rhs.for_each_leaf(g, false);
-  }
-  template <class V>
-  static constexpr void visit_leaves(V& v, bool) {
-    Lhs::visit_leaves(v, false);
-    Rhs::visit_leaves(v, false);
-  }
-
-  // Assigned to a destination: the engine (produce), with no epilogue.
-  template <class D>
-  static constexpr bool evaluates_into = true;
-  template <class Dst>
-  void evaluate_to(Dst& dst, detail::arena& ws) const {
-    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
-  }
 
   // The producer protocol (expr/producer.hpp): every value into dst, finish(start,
   // count) for each run along the last dimension once final; scratch memory from ws.
@@ -12129,7 +12137,7 @@ constexpr auto make_dot(const L& l, const R& r) {
   } else {
     constexpr dot_plan p = make_dot_plan(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch,
                                          Dims::rhs_batch, L::spec.dimensions, R::spec.dimensions);
-    return dot_node<L, R, p, Out, dot_sum_t<T, Out>>{l, r};
+    return dot_node<L, R, p, Out, dot_sum_t<T, Out>>{{}, l, r};
   }
 }
 }  // namespace detail
@@ -12606,7 +12614,7 @@ constexpr idx inverse_permutation(const idx& p) noexcept {
 // ConvGeneralDilated(lhs, rhs, ...) as a lazy node; R the result type, A the
 // accumulation type.
 template <class Lhs, class Rhs, detail::conv_plan P, class R, class A>
-struct conv_node {
+struct conv_node : binary_producer<conv_node<Lhs, Rhs, P, R, A>, Lhs, Rhs, R, P.result.size()> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   using value_type = R;
@@ -12669,41 +12677,6 @@ struct conv_node {
     return static_cast<R>(acc);
   }
 
-  template <std::size_t M>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return make_gather_line<R>([this, start](index_t j) {
-      multi_index<rank> i = start;
-      i[M] += j;
-      return at(i);
-    });
-  }
-
-  template <std::size_t, std::size_t>
-  static constexpr bool mergeable = false;
-  template <std::size_t, std::size_t>
-  static constexpr bool periodic_mergeable = false;
-  template <std::size_t>
-  static constexpr bool strided_along = false;
-  template <class L>
-  static constexpr bool vectorizable = detail::lanes_fit<R, L>;
-
-  template <class G>
-  constexpr void for_each_leaf(G&& g, bool) const {
-    lhs.for_each_leaf(g, false);
-    rhs.for_each_leaf(g, false);
-  }
-  template <class V>
-  static constexpr void visit_leaves(V& v, bool) {
-    Lhs::visit_leaves(v, false);
-    Rhs::visit_leaves(v, false);
-  }
-
-  template <class D>
-  static constexpr bool evaluates_into = true;
-  template <class Dst>
-  void evaluate_to(Dst& dst, detail::arena& ws) const {
-    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
-  }
 
   // The producer protocol (expr/producer.hpp).
   template <class Dst, class Finish>
@@ -12956,7 +12929,7 @@ constexpr auto make_conv(const L& l, const R& r) {
     report_conv<Op, L, R, Out, p>();
     return 0;
   } else {
-    return conv_node<L, R, p, Out, dot_sum_t<T, Out>>{l, r};
+    return conv_node<L, R, p, Out, dot_sum_t<T, Out>>{{}, l, r};
   }
 }
 }  // namespace detail
