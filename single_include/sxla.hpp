@@ -11126,12 +11126,12 @@ struct zero_row {
   static constexpr A values[N] = {};
 };
 
-// One tap of a row of pixels: its index and the offset of its input in the dimensions
-// other than the last (and, for the interior, the last dimension's tap offset too).
+// One tap of a row of pixels: its index, its index along the last spatial dimension,
+// and the offset of its input in the other spatial dimensions.
 struct row_tap {
   index_t tap;
-  index_t kx;      // its index along the last spatial dimension
-  index_t offset;  // input offset, the last dimension's part excluded
+  index_t kx;
+  index_t offset;
 };
 
 // The tile: MR pixels x NV vectors, accumulated over the row's taps, stored into
@@ -12364,7 +12364,6 @@ enum class conv_error {
   feature_size,        // lhs features != rhs input features * feature_group_count
   batch_group,         // batch_group_count does not divide lhs's batch or the output features
   window_too_large,    // the window's span exceeds the padded input
-  types,               // element types (see make_conv)
 };
 
 // The resolved convolution: dimension numbers, sizes, window geometry, result.

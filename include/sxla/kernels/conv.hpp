@@ -122,12 +122,12 @@ struct zero_row {
   static constexpr A values[N] = {};
 };
 
-// One tap of a row of pixels: its index and the offset of its input in the dimensions
-// other than the last (and, for the interior, the last dimension's tap offset too).
+// One tap of a row of pixels: its index, its index along the last spatial dimension,
+// and the offset of its input in the other spatial dimensions.
 struct row_tap {
   index_t tap;
-  index_t kx;      // its index along the last spatial dimension
-  index_t offset;  // input offset, the last dimension's part excluded
+  index_t kx;
+  index_t offset;
 };
 
 // The tile: MR pixels x NV vectors, accumulated over the row's taps, stored into

@@ -135,7 +135,6 @@ enum class conv_error {
   feature_size,        // lhs features != rhs input features * feature_group_count
   batch_group,         // batch_group_count does not divide lhs's batch or the output features
   window_too_large,    // the window's span exceeds the padded input
-  types,               // element types (see make_conv)
 };
 
 // The resolved convolution: dimension numbers, sizes, window geometry, result.
