@@ -1,6 +1,6 @@
 // ConvGeneralDilated, side by side with its peers in one process (one thread each):
 //   peak_fma     the machine's FMA rate: 24 independent chains of vector fmas in
-//                registers (as in bench_dot.cpp), GFLOP/s
+//                registers (bench/peak.hpp), GFLOP/s
 //   conv3x3/     1x56x56x64 * 3x3x64x64, stride 1, SAME -> 1x56x56x64
 //   conv7x7s2/   1x224x224x3 * 7x7x3x64, stride 2, SAME -> 1x112x112x64 (XLA's and
 //                TensorFlow's SAME: 5 padding in all, low 2, high 3)
@@ -42,6 +42,8 @@
 #include <sxla/sxla.hpp>
 
 #include <benchmark/benchmark.h>
+
+#include "peak.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -203,24 +205,7 @@ void set_flops(benchmark::State& state, const conv_case& k) {
 }
 
 // ---- the machine ------------------------------------------------------------------------
-// bench_dot.cpp's peak_fma, so that each file reads its fraction of peak in its own run.
-void peak_fma(benchmark::State& state) {
-  namespace s = x::simd;
-  constexpr int chains = 24;
-  s::vec<float> acc[chains];
-  const s::vec<float> m = s::splat<s::vec<float>>(0.999999f), a = s::splat<s::vec<float>>(1e-7f);
-  for (auto& v : acc) v = s::splat<s::vec<float>>(1.0f);
-  for (auto _ : state) {
-    for (int r = 0; r < 1000; ++r) {
-#pragma GCC unroll 24
-      for (auto& v : acc) v = s::fma(v, m, a);
-    }
-    for (auto& v : acc) benchmark::DoNotOptimize(v);
-  }
-  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * chains * 1000 * double(s::lanes<float>),
-                                                 benchmark::Counter::kIsIterationInvariantRate,
-                                                 benchmark::Counter::kIs1000);
-}
+// (bench/peak.hpp)
 BENCHMARK(peak_fma);
 
 // ---- oneDNN -----------------------------------------------------------------------------

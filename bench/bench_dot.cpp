@@ -17,6 +17,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "peak.hpp"
+
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
@@ -67,23 +69,7 @@ void check(const float* a, const float* b, const float* c, int m, int n, int k, 
 }
 
 // ---- the machine ------------------------------------------------------------------
-void peak_fma(benchmark::State& state) {
-  namespace s = x::simd;
-  constexpr int chains = 24;
-  s::vec<float> acc[chains];
-  const s::vec<float> m = s::splat<s::vec<float>>(0.999999f), a = s::splat<s::vec<float>>(1e-7f);
-  for (auto& v : acc) v = s::splat<s::vec<float>>(1.0f);
-  for (auto _ : state) {
-    for (int r = 0; r < 1000; ++r) {
-#pragma GCC unroll 24
-      for (auto& v : acc) v = s::fma(v, m, a);
-    }
-    for (auto& v : acc) benchmark::DoNotOptimize(v);
-  }
-  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * chains * 1000 * double(s::lanes<float>),
-                                                 benchmark::Counter::kIsIterationInvariantRate,
-                                                 benchmark::Counter::kIs1000);
-}
+// (bench/peak.hpp)
 BENCHMARK(peak_fma);
 
 // ---- square GEMM ---------------------------------------------------------------------
