@@ -70,7 +70,7 @@
 #include "sxla/expr/scratch.hpp"           // detail::take_temporary, detail::temporary_bytes
 #include "sxla/kernels/conv.hpp"           // conv, conv_pack, conv_geometry
 #include "sxla/ops/convert.hpp"            // convert
-#include "sxla/ops/dot_general.hpp"        // detail::dot_sum_t, detail::with_matrix_operand, detail::transposed
+#include "sxla/ops/dot_general.hpp"        // detail::dot_sum_t, product_types_ok, with_matrix_operand, transposed
 #include "sxla/ops/reduction.hpp"          // odometer
 #include "sxla/ops/window.hpp"             // window_padding, padding::, make_window_geometry
 #include "sxla/shape/print.hpp"            // diagnostic_display of shapes
@@ -304,14 +304,9 @@ constexpr conv_plan make_conv_plan(const conv_config& c, const idx& lhs, const i
 // The error of a convolution (Op) of L and R with plan P, result type Out.
 template <class Op, class L, class R, class Out, conv_plan P>
 constexpr void report_conv() noexcept {
-  using T = typename L::value_type;
   constexpr conv_error e = P.error;
-  if constexpr (!std::is_same_v<T, typename R::value_type>) {
-    SXLA_DIAGNOSE(Op, "{} and {}: lhs and rhs must have one element type (convert one with x::convert)", (L, R), ());
-  } else if constexpr (std::is_same_v<T, bool>) {
-    SXLA_DIAGNOSE(Op, "{} and {}: pred operands have no product (convert them to a number type)", (L, R), ());
-  } else if constexpr (std::is_same_v<Out, bool> || !element<Out>) {
-    SXLA_DIAGNOSE(Op, "{} and {}: the result type {} is not a number element type", (L, R, Out), ());
+  if constexpr (!product_types_ok<L, R, Out>) {
+    report_product_types<Op, L, R, Out>();
   } else if constexpr (e == conv_error::labels_ranks) {
     SXLA_DIAGNOSE(Op, "{} and {}: lhs and rhs need one rank of at least 2 (batch, feature, spatial...), here {} and {}",
                   (L, R), (L::rank, R::rank));
@@ -692,8 +687,7 @@ template <conv_config Cfg, class Preferred, class Op, class L, class R>
 constexpr auto make_conv(const L& l, const R& r) {
   using T = typename L::value_type;
   using Out = std::conditional_t<std::is_void_v<Preferred>, T, Preferred>;
-  constexpr bool types_ok = std::is_same_v<T, typename R::value_type> && !std::is_same_v<T, bool> &&
-                            !std::is_same_v<Out, bool> && element<Out>;
+  constexpr bool types_ok = product_types_ok<L, R, Out>;
   constexpr conv_plan p = make_conv_plan(Cfg, L::spec.dimensions, R::spec.dimensions);
   if constexpr (!types_ok || p.error != conv_error::none) {
     report_conv<Op, L, R, Out, p>();
