@@ -11669,18 +11669,33 @@ constexpr std::size_t dot_size_mismatch(const idx& l, const idx& r, const idx& l
   return t;
 }
 
-// The error of a dot or dot_general (Op) of L and R with dimension numbers Dims and
-// result type Out.
-template <class Op, class L, class R, class Dims, class Out, dot_error E>
-constexpr void report_dot() noexcept {
+// Whether operands L and R and result type Out make a product (a dot, a convolution):
+// one element type, not pred, and a number element type for the result.
+template <class L, class R, class Out>
+inline constexpr bool product_types_ok = std::is_same_v<typename L::value_type, typename R::value_type> &&
+                                         !std::is_same_v<typename L::value_type, bool> &&
+                                         !std::is_same_v<Out, bool> && element<Out>;
+
+// The error of a product (Op) whose types are not product_types_ok.
+template <class Op, class L, class R, class Out>
+constexpr void report_product_types() noexcept {
   using T = typename L::value_type;
-  constexpr idx ls = L::spec.dimensions, rs = R::spec.dimensions;
   if constexpr (!std::is_same_v<T, typename R::value_type>) {
     SXLA_DIAGNOSE(Op, "{} and {}: lhs and rhs must have one element type (convert one with x::convert)", (L, R), ());
   } else if constexpr (std::is_same_v<T, bool>) {
     SXLA_DIAGNOSE(Op, "{} and {}: pred operands have no product (convert them to a number type)", (L, R), ());
-  } else if constexpr (std::is_same_v<Out, bool> || !element<Out>) {
+  } else {
     SXLA_DIAGNOSE(Op, "{} and {}: the result type {} is not a number element type", (L, R, Out), ());
+  }
+}
+
+// The error of a dot or dot_general (Op) of L and R with dimension numbers Dims and
+// result type Out.
+template <class Op, class L, class R, class Dims, class Out, dot_error E>
+constexpr void report_dot() noexcept {
+  constexpr idx ls = L::spec.dimensions, rs = R::spec.dimensions;
+  if constexpr (!product_types_ok<L, R, Out>) {
+    report_product_types<Op, L, R, Out>();
   } else if constexpr (E == dot_error::out_of_range || E == dot_error::repeated) {
     constexpr index_t bad_l = dot_bad_dimension(Dims::lhs_contracting, Dims::lhs_batch, L::rank);
     if constexpr (bad_l >= 0) {
@@ -12127,8 +12142,7 @@ template <class Dims, class Preferred, class Op = hlo::dot_general, class L, cla
 constexpr auto make_dot(const L& l, const R& r) {
   using T = typename L::value_type;
   using Out = std::conditional_t<std::is_void_v<Preferred>, T, Preferred>;
-  constexpr bool types_ok = std::is_same_v<T, typename R::value_type> && !std::is_same_v<T, bool> &&
-                            !std::is_same_v<Out, bool> && element<Out>;
+  constexpr bool types_ok = product_types_ok<L, R, Out>;
   constexpr dot_error err = check_dot(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch, Dims::rhs_batch,
                                       L::spec.dimensions, R::spec.dimensions);
   if constexpr (!types_ok || err != dot_error::none) {
@@ -12533,14 +12547,9 @@ constexpr conv_plan make_conv_plan(const conv_config& c, const idx& lhs, const i
 // The error of a convolution (Op) of L and R with plan P, result type Out.
 template <class Op, class L, class R, class Out, conv_plan P>
 constexpr void report_conv() noexcept {
-  using T = typename L::value_type;
   constexpr conv_error e = P.error;
-  if constexpr (!std::is_same_v<T, typename R::value_type>) {
-    SXLA_DIAGNOSE(Op, "{} and {}: lhs and rhs must have one element type (convert one with x::convert)", (L, R), ());
-  } else if constexpr (std::is_same_v<T, bool>) {
-    SXLA_DIAGNOSE(Op, "{} and {}: pred operands have no product (convert them to a number type)", (L, R), ());
-  } else if constexpr (std::is_same_v<Out, bool> || !element<Out>) {
-    SXLA_DIAGNOSE(Op, "{} and {}: the result type {} is not a number element type", (L, R, Out), ());
+  if constexpr (!product_types_ok<L, R, Out>) {
+    report_product_types<Op, L, R, Out>();
   } else if constexpr (e == conv_error::labels_ranks) {
     SXLA_DIAGNOSE(Op, "{} and {}: lhs and rhs need one rank of at least 2 (batch, feature, spatial...), here {} and {}",
                   (L, R), (L::rank, R::rank));
@@ -12921,8 +12930,7 @@ template <conv_config Cfg, class Preferred, class Op, class L, class R>
 constexpr auto make_conv(const L& l, const R& r) {
   using T = typename L::value_type;
   using Out = std::conditional_t<std::is_void_v<Preferred>, T, Preferred>;
-  constexpr bool types_ok = std::is_same_v<T, typename R::value_type> && !std::is_same_v<T, bool> &&
-                            !std::is_same_v<Out, bool> && element<Out>;
+  constexpr bool types_ok = product_types_ok<L, R, Out>;
   constexpr conv_plan p = make_conv_plan(Cfg, L::spec.dimensions, R::spec.dimensions);
   if constexpr (!types_ok || p.error != conv_error::none) {
     report_conv<Op, L, R, Out, p>();
