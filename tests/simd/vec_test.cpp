@@ -77,6 +77,21 @@ TEST_CASE_TEMPLATE("simd/vec: memory access touches exactly the lanes asked for"
     CHECK_EQ(g.v[i], src[2 + 2 * i]);
     CHECK_EQ(gneg.v[i], src[2 * n - i]);
   }
+  // gather_index: lane i from element index[i], with indices signed and unsigned.
+  using I = std::conditional_t<sizeof(T) == 1, std::int8_t, std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>>;
+  using U = std::make_unsigned_t<I>;
+  std::vector<I> idx(n);
+  std::vector<U> uidx(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    idx[i] = static_cast<I>((i * 5 + 3) % std::min<std::size_t>(3 * n, 100));
+    uidx[i] = static_cast<U>(3 * n - 1 - i);
+  }
+  const auto gi = lanes(s::gather_index(src.data(), s::load(idx.data())));
+  const auto gu = lanes(s::gather_index(src.data(), s::load(uidx.data())));
+  for (std::size_t i = 0; i < n; ++i) {
+    CHECK_EQ(gi.v[i], src[static_cast<std::size_t>(idx[i])]);
+    CHECK_EQ(gu.v[i], src[3 * n - 1 - i]);
+  }
   bool flags[n + 1];
   for (std::size_t i = 0; i < n; ++i) flags[i] = (i * 7) % 3 == 0;
   bool out[n + 1];

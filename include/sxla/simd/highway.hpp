@@ -157,6 +157,21 @@ SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
   return detail::from_lanes(buf);
 }
 
+// p[index[0]], p[index[1]], ...: lane i from element index[i] (I an integer type of T's
+// size, each index at least 0).
+template <class T, class I>
+SXLA_FORCE_INLINE vec<T> gather_index(const T* p, vec<I> index) noexcept {
+  static_assert(sizeof(I) == sizeof(T) && std::is_integral_v<I>);
+  if constexpr (sizeof(T) >= 4) {
+    return {hn::GatherIndex(tag<T>(), p, hn::BitCast(tag<int_of<T>>(), index.raw))};
+  } else {
+    const detail::lane_array<I> k = detail::to_lanes(index);
+    detail::lane_array<T> buf;
+    for (std::size_t i = 0; i < lanes<T>; ++i) buf.v[i] = p[k.v[i]];
+    return detail::from_lanes(buf);
+  }
+}
+
 // The lanes in reverse order: lane i takes lane lanes - 1 - i (through memory for 8-bit
 // lanes, which Highway 1.0.3 cannot reverse).
 template <class T>

@@ -54,6 +54,8 @@ void stream(vec<T> v, T* p) noexcept;
 void stream_fence() noexcept;
 template <class T>
 vec<T> gather(const T* p, std::int64_t stride) noexcept;
+template <class T, class I>
+vec<T> gather_index(const T* p, vec<I> index) noexcept;
 template <class T>
 vec<T> reverse(vec<T> v) noexcept;
 template <class T>

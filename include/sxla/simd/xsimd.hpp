@@ -142,6 +142,17 @@ SXLA_FORCE_INLINE vec<T> gather(const T* p, std::int64_t stride) noexcept {
   return detail::from_lanes(buf);
 }
 
+// p[index[0]], p[index[1]], ...: lane i from element index[i] (I an integer type of T's
+// size, each index at least 0; through memory).
+template <class T, class I>
+SXLA_FORCE_INLINE vec<T> gather_index(const T* p, vec<I> index) noexcept {
+  static_assert(sizeof(I) == sizeof(T) && std::is_integral_v<I>);
+  const detail::lane_array<I> k = detail::to_lanes(index);
+  detail::lane_array<T> buf;
+  for (std::size_t i = 0; i < lanes<T>; ++i) buf.v[i] = p[k.v[i]];
+  return detail::from_lanes(buf);
+}
+
 // The lanes in reverse order: lane i takes lane lanes - 1 - i (through memory, as repeat).
 template <class T>
 SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
