@@ -31,7 +31,8 @@
 //       // the very index being evaluated (see assign.hpp)
 //   template <class V> static constexpr void visit_leaves(V& v, bool direct);
 //       // the same at compile time: v(leaf_read{spec, kind, direct}) for each array
-//       // leaf (see scratch.hpp, which sizes aliasing temporaries from it)
+//       // leaf (see scratch.hpp, which sizes aliasing temporaries from it; the
+//       // executor streams no stores for an expression with a scattered read)
 //
 // Bounded dynamic dimensions (XLA's SetDimensionSize): a node whose sizes may be smaller
 // at run time than its static shape says declares
@@ -63,6 +64,8 @@ struct leaf_read {
   shape_spec spec;  // the array's own shape and layout
   leaf_kind kind;
   bool direct;      // read at the very index being written
+  bool scattered = false;  // read element by element at positions known only at run time
+                           // (a gather along the result's last dimension)
 };
 
 template <class E>

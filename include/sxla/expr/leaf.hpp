@@ -113,7 +113,7 @@ struct array_leaf {
   static constexpr void visit_leaves(V& v, bool direct) {
     constexpr leaf_kind kind =
         detail::is_tensor_view<A>::value ? leaf_kind::view : (Owned ? leaf_kind::owned : leaf_kind::named_tensor);
-    v(leaf_read{A::spec, kind, direct});
+    v(leaf_read{A::spec, kind, direct, false});
   }
 };
 
