@@ -244,6 +244,22 @@ TEST_CASE("alloc: convolutions in a loop, within the stack budget and in the cal
   CHECK(conv_out_nchw(0, 5, 3, 4) == 2.0f * x::eval(x::conv_general_dilated<conv_cfg>(conv_in, conv_w), ws)(0, 3, 4, 5));
 }
 
+TEST_CASE("alloc: gather and scatter, fused and in place: no allocation") {
+  static x::tensor<"f32[300,256]"> table;
+  static x::tensor<"f32[256,256]"> rows;
+  static x::tensor<"s32[256]"> ids;
+  fill(table, 0.5f);
+  for (int i = 0; i < 256; ++i) ids(i) = (i * 37) % 340 - 20;  // some clamped, some skipped
+  constexpr x::gather_dims take{.offset_dims = x::idx{1}, .collapsed_slice_dims = x::idx{0},
+                                .start_index_map = x::idx{0}, .index_vector_dim = 1};
+  constexpr x::scatter_dims put{.update_window_dims = x::idx{1}, .inserted_window_dims = x::idx{0},
+                                .scatter_dims_to_operand_dims = x::idx{0}, .index_vector_dim = 1};
+  CHECK_EQ(allocations_during([&] { rows = x::max(x::gather<take, x::idx{1, 256}>(table, ids), 0.0f); }), 0);
+  CHECK_EQ(allocations_during([&] { table = x::scatter<put>(table, ids, rows, x::add_op); }), 0);
+  CHECK_EQ(allocations_during([&] { table = x::scatter<put>(x::mul(table, 2.0f), ids, rows, x::max_op); }), 0);
+  CHECK(x::workspace_bytes<decltype(x::scatter<put>(table, ids, rows, x::add_op)), decltype(table)> == 0);
+}
+
 TEST_CASE("alloc: an assignment that reads its destination in another order") {
   // On the stack when small.
   x::tensor<"s32[8,8]"> small = x::iota<"s32[8,8]", 0>() * 8 + x::iota<"s32[8,8]", 1>();
