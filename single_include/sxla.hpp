@@ -16801,38 +16801,50 @@ struct scatter_op {
 };
 
 namespace detail {
-// The dimensions of the updates outside update_window_dims, ascending (the scatter
-// dimensions), and the window dimensions but the last.
-constexpr idx scatter_dimensions(const index_map& m) noexcept {
+// The updates' dimensions outside update_window_dims (Window false: the scatter
+// dimensions) or inside them (true: the window dimensions), ascending.
+template <bool Window>
+constexpr idx updates_dimensions(const index_map& m) noexcept {
   idx r;
   for (std::size_t o = 0; o < m.outer.size(); ++o)
-    if (m.outer_operand[o] < 0) r.push_back(static_cast<index_t>(o));
+    if ((m.outer_operand[o] >= 0) == Window) r.push_back(static_cast<index_t>(o));
   return r;
 }
+// The window dimensions but the last (the runs go along the last).
 constexpr idx outer_window_dimensions(const index_map& m) noexcept {
-  idx r;
-  for (std::size_t o = 0; o < m.outer.size(); ++o)
-    if (m.outer_operand[o] >= 0) r.push_back(static_cast<index_t>(o));
+  idx r = updates_dimensions<true>(m);
   if (r.size() > 0) r.pop_back();
   return r;
 }
-constexpr index_t last_window_dimension(const index_map& m) noexcept {
-  index_t w = -1;
-  for (std::size_t o = 0; o < m.outer.size(); ++o)
-    if (m.outer_operand[o] >= 0) w = static_cast<index_t>(o);
-  return w;
+
+// The updates' sizes, as a multi-index.
+template <index_map M>
+constexpr multi_index<M.outer.size()> updates_extent() noexcept {
+  multi_index<M.outer.size()> e{};
+  for (std::size_t d = 0; d < M.outer.size(); ++d) e[d] = M.outer[d];
+  return e;
+}
+
+// The operand index that updates index u reaches in the window starting at s.
+template <index_map M, std::size_t OpRank>
+SXLA_FORCE_INLINE constexpr multi_index<OpRank> window_target(const multi_index<OpRank>& s,
+                                                              const multi_index<M.outer.size()>& u) noexcept {
+  multi_index<OpRank> o = s;
+  for (std::size_t d = 0; d < OpRank; ++d)
+    if (M.operand_outer[d] >= 0) o[d] += u[static_cast<std::size_t>(M.operand_outer[d])];
+  return o;
 }
 
 // For each scatter index whose window lies inside the operand, in row-major order:
 // g(u, s) with u the updates' index of the window's first element, s the operand's.
 template <index_map M, class Ix, std::size_t OpRank, class G>
 SXLA_FORCE_INLINE constexpr void for_each_window(const Ix& indices, G&& g) {
-  constexpr std::size_t outer_rank = M.outer.size();
-  multi_index<outer_rank> u{}, extent{};
-  for (std::size_t d = 0; d < outer_rank; ++d) extent[d] = M.outer[d];
-  for (std::size_t d = 0; d < outer_rank; ++d)
-    if (extent[d] == 0) return;
-  odometer(scatter_dimensions(M), extent, u, [&] {
+  constexpr auto extent = updates_extent<M>();
+  constexpr idx scatter_dims = updates_dimensions<false>(M);
+  for (index_t e : extent)
+    if (e == 0) return;
+  multi_index<M.outer.size()> u{};
+  odometer(scatter_dims, extent, u, [&] {
     multi_index<Ix::rank> p = indices_position<M, Ix::rank>(u);
     multi_index<OpRank> s{};
     for (std::size_t d = 0; d < OpRank; ++d) {
@@ -16909,7 +16921,7 @@ struct scatter_node {
     if constexpr (D::element_count == 0) {
       return;
     } else {
-      if (!same_storage(dst)) copy_operand(dst);
+      copy_operand(dst);
       apply(dst);
       if constexpr (rank > 0) {
         multi_index<rank> i{}, extent{};
@@ -16953,26 +16965,27 @@ struct scatter_node {
   }
 
  private:
+  // Whether the operand is storage (a tensor or view) of Dst's own shape type.
   template <class Dst>
-  bool same_storage(const Dst& dst) const noexcept {
+  static constexpr bool operand_is_storage_like = [] {
     if constexpr (requires { typename Op::shape_type; }) {
-      if constexpr (std::is_same_v<typename Op::shape_type, typename Dst::shape_type>) {
-        return operand.data() == dst.data();
-      }
+      return std::is_same_v<typename Op::shape_type, typename Dst::shape_type>;
+    } else {
+      return false;
     }
-    return false;
-  }
+  }();
 
-  // The operand into dst: one memcpy where dst is storage of the operand's own type.
+  // The operand into dst: nothing when dst is the operand's own storage, one memcpy
+  // when it is storage of the same type, else the executor's loops.
   template <class Dst>
   void copy_operand(Dst& dst) const noexcept {
-    if constexpr (requires { typename Op::shape_type; }) {
-      if constexpr (std::is_same_v<typename Op::shape_type, typename Dst::shape_type>) {
-        std::memcpy(dst.data(), operand.data(), sizeof(value_type) * static_cast<std::size_t>(Dst::shape_type::storage_count));
-        return;
-      }
+    if constexpr (operand_is_storage_like<Dst>) {
+      if (operand.data() != dst.data())
+        std::memcpy(dst.data(), operand.data(),
+                    sizeof(value_type) * static_cast<std::size_t>(Dst::shape_type::storage_count));
+    } else {
+      detail::evaluate_plain(dst, operand);
     }
-    detail::evaluate_plain(dst, operand);
   }
 
   // The updates combined into dst, which holds the operand.
@@ -16981,7 +16994,8 @@ struct scatter_node {
     using D = typename Dst::shape_type;
     using T = value_type;
     T* out = dst.data();
-    constexpr index_t wl = detail::last_window_dimension(M);
+    constexpr idx window_dims = detail::updates_dimensions<true>(M);
+    constexpr index_t wl = window_dims.size() > 0 ? window_dims[window_dims.size() - 1] : -1;
     detail::for_each_window<M, Ix, rank>(indices, [&](multi_index<Up::rank> u, const multi_index<rank>& s) {
       if constexpr (wl < 0) {
         T& r = out[D::offset(s)];
@@ -16990,12 +17004,9 @@ struct scatter_node {
         constexpr auto w = static_cast<std::size_t>(wl);
         constexpr auto dl = static_cast<std::size_t>(M.outer_operand[w]);
         constexpr index_t n = M.outer[w];
-        multi_index<Up::rank> extent{};
-        for (std::size_t d = 0; d < Up::rank; ++d) extent[d] = M.outer[d];
-        detail::odometer(detail::outer_window_dimensions(M), extent, u, [&] {
-          multi_index<rank> o = s;
-          for (std::size_t d = 0; d < rank; ++d)
-            if (M.operand_outer[d] >= 0) o[d] += u[static_cast<std::size_t>(M.operand_outer[d])];
+        constexpr idx run_outer = detail::outer_window_dimensions(M);  // the run is along the last
+        detail::odometer(run_outer, detail::updates_extent<M>(), u, [&] {
+          multi_index<rank> o = detail::window_target<M>(s, u);
           const auto run = updates.template line<w>(u);
           if constexpr (D::is_tiled) {
             for (index_t j = 0; j < n; ++j) {
@@ -17161,16 +17172,10 @@ auto scatter_many(const Ops& ops, const Ix& ix, const Ups& ups, const F& f, std:
   constexpr std::size_t rank = std::tuple_element_t<0, Ops>::rank;
   using Up = std::tuple_element_t<0, Ups>;
   result out(std::tuple_element_t<K, result>(std::get<K>(ops))...);
+  constexpr idx window_dims = updates_dimensions<true>(M);
   for_each_window<M, Ix, rank>(ix, [&](multi_index<Up::rank> u, const multi_index<rank>& s) {
-    multi_index<Up::rank> extent{};
-    for (std::size_t d = 0; d < Up::rank; ++d) extent[d] = M.outer[d];
-    idx window;
-    for (std::size_t o = 0; o < Up::rank; ++o)
-      if (M.outer_operand[o] >= 0) window.push_back(static_cast<index_t>(o));
-    odometer(window, extent, u, [&] {
-      multi_index<rank> o = s;
-      for (std::size_t d = 0; d < rank; ++d)
-        if (M.operand_outer[d] >= 0) o[d] += u[static_cast<std::size_t>(M.operand_outer[d])];
+    odometer(window_dims, updates_extent<M>(), u, [&] {
+      const multi_index<rank> o = window_target<M>(s, u);
       auto& slots = out;
       const auto r = f(std::get<K>(slots).data()[std::tuple_element_t<K, result>::shape_type::offset(o)]...,
                        std::get<K>(ups).at(u)...);
