@@ -121,25 +121,36 @@ struct compare_op {
   }
 };
 
-using eq_op = compare_op<comparison_direction::eq, false>;
-using ne_op = compare_op<comparison_direction::ne, false>;
-using ge_op = compare_op<comparison_direction::ge, false>;
-using gt_op = compare_op<comparison_direction::gt, false>;
-using le_op = compare_op<comparison_direction::le, false>;
-using lt_op = compare_op<comparison_direction::lt, false>;
+using eq_op_t = compare_op<comparison_direction::eq, false>;
+using ne_op_t = compare_op<comparison_direction::ne, false>;
+using ge_op_t = compare_op<comparison_direction::ge, false>;
+using gt_op_t = compare_op<comparison_direction::gt, false>;
+using le_op_t = compare_op<comparison_direction::le, false>;
+using lt_op_t = compare_op<comparison_direction::lt, false>;
 
-inline constexpr binary_fn<eq_op> eq{};
-inline constexpr binary_fn<ne_op> ne{};
-inline constexpr binary_fn<ge_op> ge{};
-inline constexpr binary_fn<gt_op> gt{};
-inline constexpr binary_fn<le_op> le{};
-inline constexpr binary_fn<lt_op> lt{};
+inline constexpr binary_fn<eq_op_t> eq{};
+inline constexpr binary_fn<ne_op_t> ne{};
+inline constexpr binary_fn<ge_op_t> ge{};
+inline constexpr binary_fn<gt_op_t> gt{};
+inline constexpr binary_fn<le_op_t> le{};
+inline constexpr binary_fn<lt_op_t> lt{};
 inline constexpr binary_fn<compare_op<comparison_direction::eq, true>> eq_total_order{};
 inline constexpr binary_fn<compare_op<comparison_direction::ne, true>> ne_total_order{};
 inline constexpr binary_fn<compare_op<comparison_direction::ge, true>> ge_total_order{};
 inline constexpr binary_fn<compare_op<comparison_direction::gt, true>> gt_total_order{};
 inline constexpr binary_fn<compare_op<comparison_direction::le, true>> le_total_order{};
 inline constexpr binary_fn<compare_op<comparison_direction::lt, true>> lt_total_order{};
+
+// The functors as values, as arithmetic's x::add_op: plain callables on two elements, and
+// sort's built-in comparators (x::sort(a, x::gt_op); ops/sort.hpp).
+inline constexpr eq_op_t eq_op{};
+inline constexpr ne_op_t ne_op{};
+inline constexpr ge_op_t ge_op{};
+inline constexpr gt_op_t gt_op{};
+inline constexpr le_op_t le_op{};
+inline constexpr lt_op_t lt_op{};
+inline constexpr compare_op<comparison_direction::gt, true> gt_total_order_op{};
+inline constexpr compare_op<comparison_direction::lt, true> lt_total_order_op{};
 
 }  // namespace sxla
 
