@@ -280,6 +280,12 @@ using f16 = small_float<5, 10>;
 // bfloat16: the top half of an f32 (8 exponent bits, 7 mantissa bits).
 using bf16 = small_float<8, 7>;
 
+// Whether T is one of these types.
+template <class T>
+inline constexpr bool is_small_float_v = false;
+template <int E, int M>
+inline constexpr bool is_small_float_v<small_float<E, M>> = true;
+
 static_assert(sizeof(f16) == 2 && std::is_trivially_copyable_v<f16>);
 static_assert(sizeof(bf16) == 2 && std::is_trivially_copyable_v<bf16>);
 
