@@ -1,0 +1,224 @@
+// sxla/kernels/sort.hpp: the sort engine under x::sort (ops/sort.hpp), on unsigned
+// integer keys whose order is the order wanted (ops/sort.hpp maps each element type
+// there: a float's bits, flipped so that they compare as XLA's total order). Every
+// routine is stable, and none allocates: the caller passes every buffer.
+//
+//   radix_sort(k, kt, p, pt, n, hist)     LSD radix sort of n keys k (and their 32-bit
+//       positions p, when p is not null), ping-ponging with kt / pt; 8-bit digits, or
+//       11-bit ones from 65536 keys on (three passes for 32-bit keys); a pass whose digit
+//       is the same for every key is skipped (sorted and narrow-range data cost less);
+//       up to 32 keys an insertion sort. Returns where the result ended (k or kt).
+//   network_sort<N>(block, L)             N keys in each of L lanes sorted at once:
+//       block[i * L + r] is element i of row r. Batcher's odd-even merge network for
+//       the next power of two, the comparators that touch the padding dropped (the
+//       padding would be larger than every key), each a min and a max of two vectors
+//       (AVX-512: 16 rows of 32-bit keys, or 8 of 64-bit (key << 32 | position), in
+//       one instruction each). Stable on such packed keys, since positions differ.
+//   merge_sort(p, q, n, before)           a stable bottom-up merge sort of any records
+//       by any predicate (insertion sort on runs of 16, then merges ping-ponging
+//       between p and q); only records inside [0, n) are ever compared or moved,
+//       whatever before answers, so a predicate that is no strict weak order gives
+//       some permutation, never a read out of bounds. Returns p or q.
+#ifndef SXLA_KERNELS_SORT_HPP
+#define SXLA_KERNELS_SORT_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "sxla/config.hpp"    // SXLA_FORCE_INLINE, SXLA_RESTRICT
+#include "sxla/simd/vec.hpp"  // simd::vec, load, store, min, max, lanes
+
+namespace sxla::kernels {
+
+// ---- radix sort --------------------------------------------------------------------
+
+// The digit width for n keys, and the histogram entries radix_sort needs for keys K.
+constexpr unsigned radix_bits(std::size_t n, std::size_t key_bytes) noexcept {
+  return n >= 65536 && key_bytes >= 4 ? 11u : 8u;
+}
+template <class K>
+inline constexpr std::size_t radix_histogram_size = [] {
+  const std::size_t bits = 8 * sizeof(K);
+  const std::size_t wide = (bits + 10) / 11 * 2048, narrow = (bits + 7) / 8 * 256;
+  return wide > narrow ? wide : narrow;
+}();
+
+namespace sort_detail {
+template <class K>
+void insertion_sort(K* SXLA_RESTRICT k, std::uint32_t* SXLA_RESTRICT p, std::size_t n) noexcept {
+  for (std::size_t i = 1; i < n; ++i) {
+    const K v = k[i];
+    std::size_t j = i;
+    if (p != nullptr) {
+      const std::uint32_t w = p[i];
+      for (; j > 0 && v < k[j - 1]; --j) {
+        k[j] = k[j - 1];
+        p[j] = p[j - 1];
+      }
+      p[j] = w;
+    } else {
+      for (; j > 0 && v < k[j - 1]; --j) k[j] = k[j - 1];
+    }
+    k[j] = v;
+  }
+}
+
+// One pass: keys (and positions) from k/p to kt/pt by the digit at shift, offsets o.
+template <class K, bool WithPositions>
+void scatter_pass(const K* SXLA_RESTRICT k, K* SXLA_RESTRICT kt, const std::uint32_t* SXLA_RESTRICT p,
+                  std::uint32_t* SXLA_RESTRICT pt, std::size_t n, std::uint32_t* SXLA_RESTRICT o, unsigned shift,
+                  K digit_mask) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    const K v = k[i];
+    const std::uint32_t at = o[static_cast<std::size_t>((v >> shift) & digit_mask)]++;
+    kt[at] = v;
+    if constexpr (WithPositions) pt[at] = p[i];
+  }
+}
+}  // namespace sort_detail
+
+template <class K>
+struct sorted_keys {
+  K* keys;
+  std::uint32_t* positions;  // null when none were sorted
+};
+
+// See the top. hist holds radix_histogram_size<K> entries; Bits is radix_bits(n, ...)
+// for the n of the call (a constant: shifts and masks by constants).
+template <unsigned Bits, class K>
+sorted_keys<K> radix_sort(K* k, K* kt, std::uint32_t* p, std::uint32_t* pt, std::size_t n,
+                          std::uint32_t* hist) noexcept {
+  if (n <= 32) {
+    sort_detail::insertion_sort(k, p, n);
+    return {k, p};
+  }
+  constexpr std::size_t buckets = std::size_t{1} << Bits;
+  constexpr unsigned passes = (8 * sizeof(K) + Bits - 1) / Bits;
+  constexpr K digit_mask = static_cast<K>(buckets - 1);
+  std::memset(hist, 0, sizeof(std::uint32_t) * buckets * passes);
+  for (std::size_t i = 0; i < n; ++i) {
+    const K v = k[i];
+    for (unsigned q = 0; q < passes; ++q) ++hist[q * buckets + static_cast<std::size_t>((v >> (q * Bits)) & digit_mask)];
+  }
+  bool with_positions = p != nullptr;
+  auto pass = [&]<unsigned Q>() {
+    std::uint32_t* o = hist + Q * buckets;
+    bool trivial = false;
+    std::uint32_t sum = 0;
+    for (std::size_t d = 0; d < buckets; ++d) {
+      const std::uint32_t c = o[d];
+      trivial = trivial || c == n;
+      o[d] = sum;
+      sum += c;
+    }
+    if (trivial) return;  // every key has the same digit here
+    if (with_positions) {
+      sort_detail::scatter_pass<K, true>(k, kt, p, pt, n, o, Q * Bits, digit_mask);
+      std::swap(p, pt);
+    } else {
+      sort_detail::scatter_pass<K, false>(k, kt, p, pt, n, o, Q * Bits, digit_mask);
+    }
+    std::swap(k, kt);
+  };
+  [&]<unsigned... Q>(std::integer_sequence<unsigned, Q...>) {
+    (pass.template operator()<Q>(), ...);
+  }(std::make_integer_sequence<unsigned, passes>{});
+  return {k, p};
+}
+
+// ---- sorting networks ----------------------------------------------------------------
+
+namespace sort_detail {
+// Batcher's odd-even merge sort of the next power of two above n, keeping the
+// comparators (a, b), a < b, with b < n. Calls f(a, b) for each, in order.
+template <class F>
+constexpr void odd_even_merge_network(std::size_t n, F&& f) {
+  std::size_t size = 1;
+  while (size < n) size *= 2;
+  for (std::size_t p = 1; p < size; p *= 2) {
+    for (std::size_t k = p; k >= 1; k /= 2) {
+      for (std::size_t j = k % p; j + k < size; j += 2 * k) {
+        for (std::size_t i = 0; i < k && i + j + k < size; ++i) {
+          if ((i + j) / (2 * p) == (i + j + k) / (2 * p) && i + j + k < n) f(i + j, i + j + k);
+        }
+      }
+    }
+  }
+}
+
+template <std::size_t N>
+inline constexpr std::size_t network_size = [] {
+  std::size_t c = 0;
+  odd_even_merge_network(N, [&](std::size_t, std::size_t) { ++c; });
+  return c;
+}();
+
+template <std::size_t N>
+inline constexpr auto network = [] {
+  std::array<std::pair<std::uint16_t, std::uint16_t>, network_size<N>> r{};
+  std::size_t c = 0;
+  odd_even_merge_network(N, [&](std::size_t a, std::size_t b) {
+    r[c++] = {static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b)};
+  });
+  return r;
+}();
+}  // namespace sort_detail
+
+// The lanes network_sort runs at once for keys K: a vector's.
+template <class K>
+inline constexpr std::size_t network_lanes = simd::has_vec<K> ? simd::lanes<K> : 1;
+
+// See the top: block holds N * network_lanes<K> keys.
+template <std::size_t N, class K>
+void network_sort(K* SXLA_RESTRICT block) noexcept {
+  constexpr std::size_t L = network_lanes<K>;
+  for (const auto& [a, b] : sort_detail::network<N>) {
+    K* pa = block + a * L;
+    K* pb = block + b * L;
+    if constexpr (simd::has_vec<K>) {
+      const auto va = simd::load(pa), vb = simd::load(pb);
+      simd::store(simd::min(va, vb), pa);
+      simd::store(simd::max(va, vb), pb);
+    } else {
+      const K va = *pa, vb = *pb;
+      *pa = va < vb ? va : vb;
+      *pb = va < vb ? vb : va;
+    }
+  }
+}
+
+// ---- merge sort ------------------------------------------------------------------------
+
+// See the top.
+template <class R, class Before>
+R* merge_sort(R* p, R* q, std::size_t n, const Before& before) {
+  constexpr std::size_t run = 16;
+  for (std::size_t lo = 0; lo < n; lo += run) {
+    const std::size_t hi = n - lo < run ? n : lo + run;
+    for (std::size_t i = lo + 1; i < hi; ++i) {
+      R v = p[i];
+      std::size_t j = i;
+      for (; j > lo && before(v, p[j - 1]); --j) p[j] = p[j - 1];
+      p[j] = v;
+    }
+  }
+  for (std::size_t width = run; width < n; width *= 2) {
+    for (std::size_t lo = 0; lo < n; lo += 2 * width) {
+      const std::size_t mid = n - lo < width ? n : lo + width;
+      const std::size_t hi = n - mid < width ? n : mid + width;
+      std::size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) q[k++] = before(p[j], p[i]) ? p[j++] : p[i++];
+      while (i < mid) q[k++] = p[i++];
+      while (j < hi) q[k++] = p[j++];
+    }
+    std::swap(p, q);
+  }
+  return p;
+}
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_SORT_HPP
