@@ -260,6 +260,37 @@ TEST_CASE("alloc: gather and scatter, fused and in place: no allocation") {
   CHECK(x::workspace_bytes<decltype(x::scatter<put>(table, ids, rows, x::add_op)), decltype(table)> == 0);
 }
 
+TEST_CASE("alloc: sort, on the stack, in a caller's workspace and with a user comparator: no allocation") {
+  static x::tensor<"f32[64,64]"> rows_in;
+  static x::tensor<"f32[64,64]"> rows_out;
+  static x::tensor<"f32[65536]"> keys;
+  static x::tensor<"s32[65536]"> values;
+  static x::tensor<"f32[65536]"> keys_out;
+  static x::tensor<"s32[65536]"> values_out;
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < 64; ++j) rows_in(i, j) = static_cast<float>((i * 31 + j * 17) % 64);
+  for (int i = 0; i < 65536; ++i) {
+    keys(i) = static_cast<float>((i * 7919) % 65536);
+    values(i) = i;
+  }
+  // Many short rows: the network's block on the stack.
+  CHECK_EQ(allocations_during([&] { rows_out = x::sort(rows_in); }), 0);
+  CHECK(rows_out(5, 0) <= rows_out(5, 1));
+  // A long sort of keys and values: radix arrays in the caller's workspace.
+  static x::workspace<x::sort_workspace_bytes<-1, decltype(keys)&, decltype(values)&>> ws;
+  CHECK_EQ(allocations_during([&] { x::sort_into(ws, std::tie(keys_out, values_out), keys, values); }), 0);
+  CHECK(keys_out(0) == 0.0f);
+  CHECK(keys_out(65535) == 65535.0f);
+  CHECK(keys(values_out(100)) == 100.0f);
+  // A user comparator (its records in the workspace), through the node.
+  struct descending {
+    bool operator()(float a, float b) const { return a > b; }
+  };
+  static x::workspace<x::workspace_bytes<decltype(x::sort(keys, descending{})), decltype(keys_out)>> ws1;
+  CHECK_EQ(allocations_during([&] { keys_out.using_workspace(ws1) = x::sort(keys, descending{}); }), 0);
+  CHECK(keys_out(0) == 65535.0f);
+}
+
 TEST_CASE("alloc: an assignment that reads its destination in another order") {
   // On the stack when small.
   x::tensor<"s32[8,8]"> small = x::iota<"s32[8,8]", 0>() * 8 + x::iota<"s32[8,8]", 1>();

@@ -1,0 +1,226 @@
+// x::sort beyond the element types: each dimension of rank-3 operands in row-major,
+// column-major and tiled layouts (and tiled destinations); user comparators against
+// std::stable_sort with many ties (stability), on two operands of different types and
+// as tie breakers; a comparator that is no strict weak order (a plain < on NaNs, random
+// answers) giving a permutation of the input; sort_into in place and into views; fused
+// elementwise work; constant evaluation; the workspace's size.
+#define SXLA_ALLOW_HEAP 1  // the user comparator sorts of 4097 records
+#include "ops/sort_check.hpp"
+
+#include <array>
+#include <tuple>
+
+namespace x = sxla;
+
+namespace {
+template <x::shape_spec S, std::size_t Dim, x::shape_spec DstSpec = S>
+void check_rank3() {
+  x::tensor<S> t;
+  std::mt19937 rng(static_cast<unsigned>(Dim) + 3);
+  constexpr x::index_t a = S.dimensions[0], b = S.dimensions[1], c = S.dimensions[2];
+  for (x::index_t i = 0; i < a; ++i)
+    for (x::index_t j = 0; j < b; ++j)
+      for (x::index_t k = 0; k < c; ++k) t(i, j, k) = static_cast<float>(static_cast<int>(rng() % 9) - 4);
+  x::tensor<x::logical_spec(x::primitive_type::s32, S.dimensions)> pos;
+  for (x::index_t i = 0; i < a; ++i)
+    for (x::index_t j = 0; j < b; ++j)
+      for (x::index_t k = 0; k < c; ++k) pos(i, j, k) = static_cast<std::int32_t>(100 * i + 10 * j + k);
+  const x::tensor<DstSpec> s = x::sort<static_cast<x::index_t>(Dim)>(t, x::gt_op);
+  const auto [sk, sp] = x::sort<static_cast<x::index_t>(Dim)>(t, pos, x::lt_op);
+  constexpr x::index_t n = S.dimensions[Dim];
+  x::multi_index<3> ext{a, b, c};
+  ext[Dim] = 1;
+  std::size_t wrong = 0;
+  for (x::index_t i = 0; i < ext[0]; ++i)
+    for (x::index_t j = 0; j < ext[1]; ++j)
+      for (x::index_t k = 0; k < ext[2]; ++k) {
+        std::vector<std::pair<float, std::int32_t>> line;
+        for (x::index_t m = 0; m < n; ++m) {
+          x::multi_index<3> ix{i, j, k};
+          ix[Dim] = m;
+          line.emplace_back(t(ix[0], ix[1], ix[2]), pos(ix[0], ix[1], ix[2]));
+        }
+        auto down = line, up = line;
+        std::stable_sort(down.begin(), down.end(), [](const auto& p, const auto& q) { return p.first > q.first; });
+        std::stable_sort(up.begin(), up.end(), [](const auto& p, const auto& q) { return p.first < q.first; });
+        for (x::index_t m = 0; m < n; ++m) {
+          x::multi_index<3> ix{i, j, k};
+          ix[Dim] = m;
+          const auto u = static_cast<std::size_t>(m);
+          wrong += s(ix[0], ix[1], ix[2]) != down[u].first;
+          wrong += sk(ix[0], ix[1], ix[2]) != up[u].first || sp(ix[0], ix[1], ix[2]) != up[u].second;
+        }
+      }
+  INFO(S, " dimension ", Dim);
+  CHECK(wrong == 0);
+}
+}  // namespace
+
+TEST_CASE("sort: each dimension of rank-3 operands in every layout") {
+  check_rank3<"f32[4,5,19]", 0>();
+  check_rank3<"f32[4,5,19]", 1>();
+  check_rank3<"f32[4,5,19]", 2>();
+  check_rank3<"f32[4,5,19]{0,1,2}", 0>();
+  check_rank3<"f32[4,5,19]{0,1,2}", 1>();
+  check_rank3<"f32[4,5,19]{0,1,2}", 2>();
+  check_rank3<"f32[4,5,19]{2,1,0:T(2,8)}", 0>();
+  check_rank3<"f32[4,5,19]{2,1,0:T(2,8)}", 1>();
+  check_rank3<"f32[4,5,19]{2,1,0:T(2,8)}", 2>();
+  check_rank3<"f32[3,2,70]", 2, "f32[3,2,70]{1,2,0:T(8)}">();  // radix lines into a tiled destination
+  check_rank3<"f32[70,2,3]{0,2,1}", 0>();
+  // -1 is the last dimension, the default; -2 the one before.
+  const x::tensor<"s32[2,3]"> m = {{3, 1, 2}, {0, -5, 9}};
+  CHECK(x::tensor<"s32[2,3]">(x::sort(m)) == x::tensor<"s32[2,3]">{{1, 2, 3}, {-5, 0, 9}});
+  CHECK(x::tensor<"s32[2,3]">(x::sort<-2>(m)) == x::tensor<"s32[2,3]">{{0, -5, 2}, {3, 1, 9}});
+}
+
+namespace {
+// Two operands: keys with many ties, then a second key, then positions: a user
+// comparator that breaks ties on the second operand, and one that looks only at the
+// first (stability decides the rest).
+template <x::index_t N>
+void check_user(unsigned seed) {
+  using K = x::tensor<x::shape_spec(x::primitive_type::s16, {N})>;
+  using F = x::tensor<x::shape_spec(x::primitive_type::f64, {N})>;
+  using P = x::tensor<x::shape_spec(x::primitive_type::u32, {N})>;
+  auto k = std::make_unique<K>();
+  auto f = std::make_unique<F>();
+  auto p = std::make_unique<P>();
+  std::mt19937 rng(seed);
+  for (x::index_t i = 0; i < N; ++i) {
+    (*k)(i) = static_cast<std::int16_t>(rng() % 7);
+    (*f)(i) = static_cast<double>(rng() % 5) - 2.0;
+    (*p)(i) = static_cast<std::uint32_t>(i);
+  }
+  struct rec {
+    std::int16_t k;
+    double f;
+    std::uint32_t p;
+  };
+  std::vector<rec> in;
+  for (x::index_t i = 0; i < N; ++i) in.push_back({(*k)(i), (*f)(i), (*p)(i)});
+  auto rk = std::make_unique<K>();
+  auto rf = std::make_unique<F>();
+  auto rp = std::make_unique<P>();
+  auto compare_with = [&](auto cmp, auto want_less) {
+    x::sort_into<0, x::stable>(std::tie(*rk, *rf, *rp), *k, *f, *p, cmp);
+    auto want = in;
+    std::stable_sort(want.begin(), want.end(), want_less);
+    std::size_t wrong = 0;
+    for (x::index_t i = 0; i < N; ++i) {
+      const auto& w = want[static_cast<std::size_t>(i)];
+      wrong += (*rk)(i) != w.k || (*rf)(i) != w.f || (*rp)(i) != w.p;
+    }
+    CHECK(wrong == 0);
+  };
+  compare_with([](std::int16_t a, std::int16_t b, double, double, std::uint32_t, std::uint32_t) { return a < b; },
+               [](const rec& a, const rec& b) { return a.k < b.k; });
+  compare_with(
+      [](std::int16_t a, std::int16_t b, double fa, double fb, std::uint32_t, std::uint32_t) {
+        return a > b || (a == b && fa < fb);
+      },
+      [](const rec& a, const rec& b) { return a.k > b.k || (a.k == b.k && a.f < b.f); });
+}
+}  // namespace
+
+TEST_CASE("sort: user comparators against std::stable_sort, with many ties") {
+  check_user<1>(1);
+  check_user<17>(2);
+  check_user<1000>(3);
+  check_user<4097>(4);
+  // One operand, unstable by default: the same order as the stable sort here.
+  const x::tensor<"s32[6]"> v = {4, -1, 7, 0, -1, 3};
+  const x::tensor<"s32[6]"> s = x::sort(v, [](std::int32_t a, std::int32_t b) { return a * a < b * b; });
+  CHECK(s == x::tensor<"s32[6]">{0, -1, -1, 3, 4, 7});
+}
+
+TEST_CASE("sort: a comparator that is no strict weak order gives a permutation, safely") {
+  x::tensor<"f32[300]"> t;
+  std::mt19937 rng(5);
+  for (int i = 0; i < 300; ++i)
+    t(i) = rng() % 3 == 0 ? std::numeric_limits<float>::quiet_NaN() : static_cast<float>(rng() % 50);
+  const x::tensor<"f32[300]"> plain = x::sort(t, [](float a, float b) { return a < b; });
+  std::mt19937 coin(9);
+  const x::tensor<"f32[300]"> random_answers = x::sort(t, [&coin](float, float) { return coin() % 2 == 0; });
+  auto as_multiset = [](const auto& v) {
+    std::vector<std::uint32_t> bits;
+    for (int i = 0; i < 300; ++i) bits.push_back(std::bit_cast<std::uint32_t>(v(i)));
+    std::sort(bits.begin(), bits.end());
+    return bits;
+  };
+  CHECK(as_multiset(plain) == as_multiset(t));
+  CHECK(as_multiset(random_answers) == as_multiset(t));
+}
+
+TEST_CASE("sort: sort_into in place, into views and other layouts") {
+  x::tensor<"f32[2,40]"> k;
+  x::tensor<"s32[2,40]"> v;
+  for (int r = 0; r < 2; ++r)
+    for (int i = 0; i < 40; ++i) {
+      k(r, i) = static_cast<float>((i * 13 + r * 7) % 40);
+      v(r, i) = 1000 * r + i;
+    }
+  const x::tensor<"f32[2,40]"> k0 = k;
+  const x::tensor<"s32[2,40]"> v0 = v;
+  x::sort_into(std::tie(k, v), k, v);  // in place
+  for (int r = 0; r < 2; ++r)
+    for (int i = 0; i < 40; ++i) {
+      CHECK(k(r, i) == static_cast<float>(i));
+      CHECK(k0(v(r, i) / 1000, v(r, i) % 1000) == k(r, i));
+    }
+  // Destinations swapped between the operands' storage would alias: the same in
+  // column-major tensors and through a view.
+  x::tensor<"f32[2,40]{0,1}"> kc;
+  std::array<std::int32_t, 80> raw{};
+  x::tensor_view<"s32[2,40]"> vv(raw.data());
+  x::sort_into<1>(std::tie(kc, vv), k0, v0, x::gt_op);
+  for (int r = 0; r < 2; ++r)
+    for (int i = 0; i < 40; ++i) {
+      CHECK(kc(r, i) == static_cast<float>(39 - i));
+      CHECK(k0(r, vv(r, i) % 1000) == kc(r, i));
+    }
+  // A sort of one operand assigned to its own storage.
+  x::tensor<"s32[5]"> w = {5, 1, 4, 2, 3};
+  w = x::sort(w, x::gt_op);
+  CHECK(w == x::tensor<"s32[5]">{5, 4, 3, 2, 1});
+}
+
+TEST_CASE("sort: elementwise work fused on top, and constant evaluation") {
+  const x::tensor<"f32[3,20]"> t = [] {
+    x::tensor<"f32[3,20]"> r;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 20; ++j) r(i, j) = static_cast<float>((j * 7 + i) % 20) - 10.0f;
+    return r;
+  }();
+  const x::tensor<"f32[3,20]"> fused = x::max(x::sort(t), 0.0f);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 20; ++j) CHECK(fused(i, j) == std::max(static_cast<float>(j) - 10.0f, 0.0f));
+  static_assert(x::workspace_bytes<decltype(x::sort(t)), x::tensor<"f32[3,20]">> > 0);
+  constexpr x::tensor<"s32[5]"> c = x::sort(x::tensor<"s32[5]">{3, -1, 4, 1, -5}, x::gt_op);
+  static_assert(c(0) == 4 && c(1) == 3 && c(2) == 1 && c(3) == -1 && c(4) == -5);
+  constexpr x::tensor<"s32[4]"> u =
+      x::sort(x::tensor<"s32[4]">{3, -1, 4, -2}, [](std::int32_t a, std::int32_t b) { return a * a < b * b; });
+  static_assert(u(0) == -1 && u(1) == -2 && u(2) == 3 && u(3) == 4);
+}
+
+TEST_CASE("sort: the workspace names its size, and a caller's workspace serves sort_into") {
+  using T = x::tensor<"f32[4096]">;
+  using S = x::tensor<"s32[4096]">;
+  auto a = std::make_unique<T>();
+  auto b = std::make_unique<S>();
+  for (int i = 0; i < 4096; ++i) {
+    (*a)(i) = static_cast<float>((i * 37) % 4096);
+    (*b)(i) = i;
+  }
+  constexpr std::size_t bytes = x::sort_workspace_bytes<-1, T&, S&>;
+  // Two key and two position arrays, the histograms and the line's records.
+  static_assert(bytes >= 4 * 4096 * 4);
+  auto ws = std::make_unique<x::workspace<bytes>>();
+  auto ra = std::make_unique<T>();
+  auto rb = std::make_unique<S>();
+  x::sort_into(*ws, std::tie(*ra, *rb), *a, *b);
+  for (int i = 0; i < 4096; ++i) {
+    CHECK((*ra)(i) == static_cast<float>(i));
+    CHECK((*a)((*rb)(i)) == (*ra)(i));
+  }
+}
