@@ -476,6 +476,12 @@ using f16 = small_float<5, 10>;
 // bfloat16: the top half of an f32 (8 exponent bits, 7 mantissa bits).
 using bf16 = small_float<8, 7>;
 
+// Whether T is one of these types.
+template <class T>
+inline constexpr bool is_small_float_v = false;
+template <int E, int M>
+inline constexpr bool is_small_float_v<small_float<E, M>> = true;
+
 static_assert(sizeof(f16) == 2 && std::is_trivially_copyable_v<f16>);
 static_assert(sizeof(bf16) == 2 && std::is_trivially_copyable_v<bf16>);
 
@@ -9701,25 +9707,36 @@ struct compare_op {
   }
 };
 
-using eq_op = compare_op<comparison_direction::eq, false>;
-using ne_op = compare_op<comparison_direction::ne, false>;
-using ge_op = compare_op<comparison_direction::ge, false>;
-using gt_op = compare_op<comparison_direction::gt, false>;
-using le_op = compare_op<comparison_direction::le, false>;
-using lt_op = compare_op<comparison_direction::lt, false>;
+using eq_op_t = compare_op<comparison_direction::eq, false>;
+using ne_op_t = compare_op<comparison_direction::ne, false>;
+using ge_op_t = compare_op<comparison_direction::ge, false>;
+using gt_op_t = compare_op<comparison_direction::gt, false>;
+using le_op_t = compare_op<comparison_direction::le, false>;
+using lt_op_t = compare_op<comparison_direction::lt, false>;
 
-inline constexpr binary_fn<eq_op> eq{};
-inline constexpr binary_fn<ne_op> ne{};
-inline constexpr binary_fn<ge_op> ge{};
-inline constexpr binary_fn<gt_op> gt{};
-inline constexpr binary_fn<le_op> le{};
-inline constexpr binary_fn<lt_op> lt{};
+inline constexpr binary_fn<eq_op_t> eq{};
+inline constexpr binary_fn<ne_op_t> ne{};
+inline constexpr binary_fn<ge_op_t> ge{};
+inline constexpr binary_fn<gt_op_t> gt{};
+inline constexpr binary_fn<le_op_t> le{};
+inline constexpr binary_fn<lt_op_t> lt{};
 inline constexpr binary_fn<compare_op<comparison_direction::eq, true>> eq_total_order{};
 inline constexpr binary_fn<compare_op<comparison_direction::ne, true>> ne_total_order{};
 inline constexpr binary_fn<compare_op<comparison_direction::ge, true>> ge_total_order{};
 inline constexpr binary_fn<compare_op<comparison_direction::gt, true>> gt_total_order{};
 inline constexpr binary_fn<compare_op<comparison_direction::le, true>> le_total_order{};
 inline constexpr binary_fn<compare_op<comparison_direction::lt, true>> lt_total_order{};
+
+// The functors as values, as arithmetic's x::add_op: plain callables on two elements, and
+// sort's built-in comparators (x::sort(a, x::gt_op); ops/sort.hpp).
+inline constexpr eq_op_t eq_op{};
+inline constexpr ne_op_t ne_op{};
+inline constexpr ge_op_t ge_op{};
+inline constexpr gt_op_t gt_op{};
+inline constexpr le_op_t le_op{};
+inline constexpr lt_op_t lt_op{};
+inline constexpr compare_op<comparison_direction::gt, true> gt_total_order_op{};
+inline constexpr compare_op<comparison_direction::lt, true> lt_total_order_op{};
 
 }  // namespace sxla
 
@@ -17495,6 +17512,1008 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 
 #endif  // SXLA_OPS_SELECT_AND_SCATTER_HPP
 // ---- end include/sxla/ops/select_and_scatter.hpp ----
+// ---- begin include/sxla/ops/sort.hpp ----
+// sxla/ops/sort.hpp: XLA's Sort.
+//   x::sort(a)                                  ascending along the last dimension (x::lt_op)
+//   x::sort<0>(a, x::gt_op)                     descending along dimension 0
+//   x::sort<1, x::stable>(keys, values, cmp)    several operands sorted together; cmp takes
+//                                               2N scalars (k_i, k_j, v_i, v_j) and returns pred
+//   x::sort_into<1>(std::tie(k2, v2), keys, values)   the same, into the caller's tensors
+// Each line along the dimension (negative: from the back) is sorted on its own: the
+// operands' elements at positions i and j of a line are passed to the comparator as the
+// seed says, and an element moves before another when the comparator says it is less.
+// One operand gives a node (assigned to any tensor or view, or fused elementwise work on
+// top, expr/producer.hpp); several a std::tuple of tensors, or sort_into writes them into
+// destinations of any layout (which may be the operands themselves: a sort in place).
+//
+// Built-in comparators compare the first operand only (the others ride along) and are
+// strict weak orders on every value, so the sort of floats is defined with NaNs:
+//   x::lt_op, x::gt_op                 ascending / descending by value; NaNs (of either
+//                                      sign) after every number for lt_op, before for
+//                                      gt_op; -0 and +0 equal
+//   x::lt_total_order_op, gt_total_order_op   XLA's total order: -NaN < -Inf < ... < -0
+//                                      < +0 < ... < +Inf < +NaN (NaNs by their bits)
+// Equal keys keep their order: with a built-in comparator every sort is stable.
+// A user comparator that is no strict weak order (a plain a < b on NaNs) gives some
+// permutation of each line, never a crash or a read out of bounds: its sort is a merge
+// sort that only compares and moves elements inside the line (kernels/sort.hpp); stable,
+// so x::stable and x::unstable give the same result there too.
+//
+// Engine (kernels/sort.hpp). Built-in comparators sort unsigned keys made from the first
+// operand's bits (flipped into the comparator's order, complemented for gt); the keys
+// alone when they give back the values (integers, total orders) and there is one
+// operand, else with their 32-bit positions, which then gather every operand. Lines of
+// at most 64 (keys of at most 32 bits with positions packed beside them in 64-bit lanes,
+// or keys alone of any width) are sorted a vector's worth of lines at a time by a sorting
+// network of vector min/max; longer ones by an LSD radix sort. Scratch memory (a
+// compile-time size, x::workspace_bytes; expr/scratch.hpp's rules: stack up to
+// SXLA_STACK_TEMPORARY_BYTES, else a caller's workspace or, where allowed, the heap):
+// radix, two key arrays (and two of positions) the length of a line plus the
+// histograms; network, one block of 64 lanes per element; a user comparator, two arrays
+// of the line's records.
+//
+// Misuse is a compile error naming sort and the shapes: operands of different
+// dimensions, a dimension out of range, a comparator that does not take 2N elements or
+// does not return something convertible to pred, a built-in comparator on complex keys.
+#ifndef SXLA_OPS_SORT_HPP
+#define SXLA_OPS_SORT_HPP
+
+#include <bit>
+#include <cstring>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/kernels/sort.hpp ----
+// sxla/kernels/sort.hpp: the sort engine under x::sort (ops/sort.hpp), on unsigned
+// integer keys whose order is the order wanted (ops/sort.hpp maps each element type
+// there: a float's bits, flipped so that they compare as XLA's total order). Every
+// routine is stable, and none allocates: the caller passes every buffer.
+//
+//   radix_sort(k, kt, p, pt, n, hist)     LSD radix sort of n keys k (and their 32-bit
+//       positions p, when p is not null), ping-ponging with kt / pt; 8-bit digits, or
+//       11-bit ones from 65536 keys on (three passes for 32-bit keys); a pass whose digit
+//       is the same for every key is skipped (sorted and narrow-range data cost less);
+//       up to 32 keys an insertion sort. Returns where the result ended (k or kt).
+//   network_sort<N>(block, L)             N keys in each of L lanes sorted at once:
+//       block[i * L + r] is element i of row r. Batcher's odd-even merge network for
+//       the next power of two, the comparators that touch the padding dropped (the
+//       padding would be larger than every key), each a min and a max of two vectors
+//       (AVX-512: 16 rows of 32-bit keys, or 8 of 64-bit (key << 32 | position), in
+//       one instruction each). Stable on such packed keys, since positions differ.
+//   merge_sort(p, q, n, before)           a stable bottom-up merge sort of any records
+//       by any predicate (insertion sort on runs of 16, then merges ping-ponging
+//       between p and q); only records inside [0, n) are ever compared or moved,
+//       whatever before answers, so a predicate that is no strict weak order gives
+//       some permutation, never a read out of bounds. Returns p or q.
+#ifndef SXLA_KERNELS_SORT_HPP
+#define SXLA_KERNELS_SORT_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+
+namespace sxla::kernels {
+
+// ---- radix sort --------------------------------------------------------------------
+
+// The digit width for n keys, and the histogram entries radix_sort needs for keys K.
+constexpr unsigned radix_bits(std::size_t n, std::size_t key_bytes) noexcept {
+  return n >= 65536 && key_bytes >= 4 ? 11u : 8u;
+}
+template <class K>
+inline constexpr std::size_t radix_histogram_size = [] {
+  const std::size_t bits = 8 * sizeof(K);
+  const std::size_t wide = (bits + 10) / 11 * 2048, narrow = (bits + 7) / 8 * 256;
+  return wide > narrow ? wide : narrow;
+}();
+
+namespace sort_detail {
+template <class K>
+void insertion_sort(K* SXLA_RESTRICT k, std::uint32_t* SXLA_RESTRICT p, std::size_t n) noexcept {
+  for (std::size_t i = 1; i < n; ++i) {
+    const K v = k[i];
+    std::size_t j = i;
+    if (p != nullptr) {
+      const std::uint32_t w = p[i];
+      for (; j > 0 && v < k[j - 1]; --j) {
+        k[j] = k[j - 1];
+        p[j] = p[j - 1];
+      }
+      p[j] = w;
+    } else {
+      for (; j > 0 && v < k[j - 1]; --j) k[j] = k[j - 1];
+    }
+    k[j] = v;
+  }
+}
+
+// One pass: keys (and positions) from k/p to kt/pt by the digit at shift, offsets o.
+template <class K, bool WithPositions>
+void scatter_pass(const K* SXLA_RESTRICT k, K* SXLA_RESTRICT kt, const std::uint32_t* SXLA_RESTRICT p,
+                  std::uint32_t* SXLA_RESTRICT pt, std::size_t n, std::uint32_t* SXLA_RESTRICT o, unsigned shift,
+                  K digit_mask) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    const K v = k[i];
+    const std::uint32_t at = o[static_cast<std::size_t>((v >> shift) & digit_mask)]++;
+    kt[at] = v;
+    if constexpr (WithPositions) pt[at] = p[i];
+  }
+}
+}  // namespace sort_detail
+
+template <class K>
+struct sorted_keys {
+  K* keys;
+  std::uint32_t* positions;  // null when none were sorted
+};
+
+// See the top. hist holds radix_histogram_size<K> entries; Bits is radix_bits(n, ...)
+// for the n of the call (a constant: shifts and masks by constants).
+template <unsigned Bits, class K>
+sorted_keys<K> radix_sort(K* k, K* kt, std::uint32_t* p, std::uint32_t* pt, std::size_t n,
+                          std::uint32_t* hist) noexcept {
+  if (n <= 32) {
+    sort_detail::insertion_sort(k, p, n);
+    return {k, p};
+  }
+  constexpr std::size_t buckets = std::size_t{1} << Bits;
+  constexpr unsigned passes = (8 * sizeof(K) + Bits - 1) / Bits;
+  constexpr K digit_mask = static_cast<K>(buckets - 1);
+  std::memset(hist, 0, sizeof(std::uint32_t) * buckets * passes);
+  for (std::size_t i = 0; i < n; ++i) {
+    const K v = k[i];
+    for (unsigned q = 0; q < passes; ++q) ++hist[q * buckets + static_cast<std::size_t>((v >> (q * Bits)) & digit_mask)];
+  }
+  bool with_positions = p != nullptr;
+  auto pass = [&]<unsigned Q>() {
+    std::uint32_t* o = hist + Q * buckets;
+    bool trivial = false;
+    std::uint32_t sum = 0;
+    for (std::size_t d = 0; d < buckets; ++d) {
+      const std::uint32_t c = o[d];
+      trivial = trivial || c == n;
+      o[d] = sum;
+      sum += c;
+    }
+    if (trivial) return;  // every key has the same digit here
+    if (with_positions) {
+      sort_detail::scatter_pass<K, true>(k, kt, p, pt, n, o, Q * Bits, digit_mask);
+      std::swap(p, pt);
+    } else {
+      sort_detail::scatter_pass<K, false>(k, kt, p, pt, n, o, Q * Bits, digit_mask);
+    }
+    std::swap(k, kt);
+  };
+  [&]<unsigned... Q>(std::integer_sequence<unsigned, Q...>) {
+    (pass.template operator()<Q>(), ...);
+  }(std::make_integer_sequence<unsigned, passes>{});
+  return {k, p};
+}
+
+// ---- sorting networks ----------------------------------------------------------------
+
+namespace sort_detail {
+// Batcher's odd-even merge sort of the next power of two above n, keeping the
+// comparators (a, b), a < b, with b < n. Calls f(a, b) for each, in order.
+template <class F>
+constexpr void odd_even_merge_network(std::size_t n, F&& f) {
+  std::size_t size = 1;
+  while (size < n) size *= 2;
+  for (std::size_t p = 1; p < size; p *= 2) {
+    for (std::size_t k = p; k >= 1; k /= 2) {
+      for (std::size_t j = k % p; j + k < size; j += 2 * k) {
+        for (std::size_t i = 0; i < k && i + j + k < size; ++i) {
+          if ((i + j) / (2 * p) == (i + j + k) / (2 * p) && i + j + k < n) f(i + j, i + j + k);
+        }
+      }
+    }
+  }
+}
+
+template <std::size_t N>
+inline constexpr std::size_t network_size = [] {
+  std::size_t c = 0;
+  odd_even_merge_network(N, [&](std::size_t, std::size_t) { ++c; });
+  return c;
+}();
+
+template <std::size_t N>
+inline constexpr auto network = [] {
+  std::array<std::pair<std::uint16_t, std::uint16_t>, network_size<N>> r{};
+  std::size_t c = 0;
+  odd_even_merge_network(N, [&](std::size_t a, std::size_t b) {
+    r[c++] = {static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b)};
+  });
+  return r;
+}();
+}  // namespace sort_detail
+
+// The lanes network_sort runs at once for keys K: a vector's.
+template <class K>
+inline constexpr std::size_t network_lanes = simd::has_vec<K> ? simd::lanes<K> : 1;
+
+// See the top: block holds N * network_lanes<K> keys.
+template <std::size_t N, class K>
+void network_sort(K* SXLA_RESTRICT block) noexcept {
+  constexpr std::size_t L = network_lanes<K>;
+  for (const auto& [a, b] : sort_detail::network<N>) {
+    K* pa = block + a * L;
+    K* pb = block + b * L;
+    if constexpr (simd::has_vec<K>) {
+      const auto va = simd::load(pa), vb = simd::load(pb);
+      simd::store(simd::min(va, vb), pa);
+      simd::store(simd::max(va, vb), pb);
+    } else {
+      const K va = *pa, vb = *pb;
+      *pa = va < vb ? va : vb;
+      *pb = va < vb ? vb : va;
+    }
+  }
+}
+
+// ---- merge sort ------------------------------------------------------------------------
+
+// See the top.
+template <class R, class Before>
+R* merge_sort(R* p, R* q, std::size_t n, const Before& before) {
+  constexpr std::size_t run = 16;
+  for (std::size_t lo = 0; lo < n; lo += run) {
+    const std::size_t hi = n - lo < run ? n : lo + run;
+    for (std::size_t i = lo + 1; i < hi; ++i) {
+      R v = p[i];
+      std::size_t j = i;
+      for (; j > lo && before(v, p[j - 1]); --j) p[j] = p[j - 1];
+      p[j] = v;
+    }
+  }
+  for (std::size_t width = run; width < n; width *= 2) {
+    for (std::size_t lo = 0; lo < n; lo += 2 * width) {
+      const std::size_t mid = n - lo < width ? n : lo + width;
+      const std::size_t hi = n - mid < width ? n : mid + width;
+      std::size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) q[k++] = before(p[j], p[i]) ? p[j++] : p[i++];
+      while (i < mid) q[k++] = p[i++];
+      while (j < hi) q[k++] = p[j++];
+    }
+    std::swap(p, q);
+  }
+  return p;
+}
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_SORT_HPP
+// ---- end include/sxla/kernels/sort.hpp ----
+
+namespace sxla {
+
+enum class sort_stability { unstable, stable };
+inline constexpr sort_stability unstable = sort_stability::unstable;
+inline constexpr sort_stability stable = sort_stability::stable;
+
+// The op's name in compile errors, and where its scratch memory does not fit.
+namespace hlo {
+struct sort;
+}  // namespace hlo
+struct sort_op {
+  using name = hlo::sort;
+};
+
+namespace detail {
+template <class C>
+inline constexpr bool builtin_comparator = false;
+template <comparison_direction D, bool TotalOrder>
+inline constexpr bool builtin_comparator<compare_op<D, TotalOrder>> =
+    D == comparison_direction::lt || D == comparison_direction::gt;
+
+template <class C>
+struct comparator_traits;
+template <comparison_direction D, bool TotalOrder>
+struct comparator_traits<compare_op<D, TotalOrder>> {
+  static constexpr bool descending = D == comparison_direction::gt;
+  static constexpr bool total_order = TotalOrder;
+};
+
+// ---- keys: a built-in comparator's order as unsigned integer order ------------------
+
+template <class T>
+inline constexpr bool sort_float = std::is_floating_point_v<T> || is_small_float_v<T>;
+
+template <class T>
+using sort_key_t = std::conditional_t<
+    sizeof(T) == 1, std::uint8_t,
+    std::conditional_t<sizeof(T) == 2, std::uint16_t, std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
+
+template <class T>
+constexpr sort_key_t<T> raw_bits(T v) noexcept {
+  if constexpr (std::is_same_v<T, bool>) {
+    return v ? 1 : 0;
+  } else if constexpr (is_small_float_v<T>) {
+    return v.bits();
+  } else {
+    return std::bit_cast<sort_key_t<T>>(v);
+  }
+}
+template <class T>
+constexpr T from_raw_bits(sort_key_t<T> k) noexcept {
+  if constexpr (std::is_same_v<T, bool>) {
+    return k != 0;
+  } else if constexpr (is_small_float_v<T>) {
+    return T::from_bits(k);
+  } else {
+    return std::bit_cast<T>(k);
+  }
+}
+
+// Whether C's key of a T gives the T back (then keys alone can be sorted).
+template <class C, class T>
+inline constexpr bool key_gives_value = !sort_float<T> || comparator_traits<C>::total_order;
+
+// T's key under C: unsigned order is C's order. Floats: the sign bit flipped for
+// positives, every bit for negatives (XLA's total order); for lt_op/gt_op every NaN is
+// the largest key and -0 is +0.
+template <class C, class T>
+constexpr sort_key_t<T> sort_key(T v) noexcept {
+  using K = sort_key_t<T>;
+  constexpr K sign = static_cast<K>(K{1} << (8 * sizeof(K) - 1));
+  K k = raw_bits(v);
+  if constexpr (sort_float<T>) {
+    const K magnitude = static_cast<K>(k & ~sign);
+    if constexpr (!comparator_traits<C>::total_order) {
+      constexpr K inf = raw_bits(std::numeric_limits<T>::infinity());
+      if (magnitude > inf) return comparator_traits<C>::descending ? K{0} : static_cast<K>(~K{0});
+      if (magnitude == 0) k = 0;
+    }
+    k = (k & sign) != 0 ? static_cast<K>(~k) : static_cast<K>(k | sign);
+  } else if constexpr (std::is_signed_v<T>) {
+    k = static_cast<K>(k ^ sign);
+  }
+  return comparator_traits<C>::descending ? static_cast<K>(~k) : k;
+}
+template <class C, class T>
+constexpr T sort_unkey(sort_key_t<T> k) noexcept {
+  using K = sort_key_t<T>;
+  constexpr K sign = static_cast<K>(K{1} << (8 * sizeof(K) - 1));
+  if constexpr (comparator_traits<C>::descending) k = static_cast<K>(~k);
+  if constexpr (sort_float<T>) {
+    k = (k & sign) != 0 ? static_cast<K>(k ^ sign) : static_cast<K>(~k);
+  } else if constexpr (std::is_signed_v<T>) {
+    k = static_cast<K>(k ^ sign);
+  }
+  return from_raw_bits<T>(k);
+}
+
+// ---- the operands ---------------------------------------------------------------------
+
+// A line's element j of op: the line's start with position j along Dim.
+template <std::size_t Dim, class Op, std::size_t R>
+SXLA_FORCE_INLINE constexpr auto line_at(const Op& op, multi_index<R> i, std::size_t j) noexcept {
+  i[Dim] = static_cast<index_t>(j);
+  return op.at(i);
+}
+template <std::size_t Dim, class Dst, std::size_t R>
+SXLA_FORCE_INLINE constexpr auto& line_slot(Dst& dst, multi_index<R> i, std::size_t j) noexcept {
+  i[Dim] = static_cast<index_t>(j);
+  return dst.data()[Dst::shape_type::offset(i)];
+}
+
+// Whether X is storage (a tensor, view or array leaf) without tiles: its lines are a
+// pointer and a constant stride.
+template <class X>
+inline constexpr bool strided_storage = [] {
+  if constexpr (requires { X::shape_type::is_tiled; }) {
+    return !X::shape_type::is_tiled;
+  } else {
+    return false;
+  }
+}();
+
+// The line through start along Dim of x: line(j) is element j, read (or written, for
+// storage) through a pointer and a stride where x allows.
+template <std::size_t Dim, class X, std::size_t R>
+SXLA_FORCE_INLINE auto line_of(X& x, const multi_index<R>& start) noexcept {
+  if constexpr (strided_storage<std::remove_const_t<X>>) {
+    using S = typename std::remove_const_t<X>::shape_type;
+    multi_index<R> s = start;
+    s[Dim] = 0;
+    auto* p = x.data() + S::offset(s);
+    constexpr auto stride = static_cast<std::size_t>(S::map.strides[Dim]);
+    return [p](std::size_t j) -> auto& { return p[j * stride]; };
+  } else if constexpr (requires { x.data(); }) {
+    return [&x, start](std::size_t j) -> auto& { return line_slot<Dim>(x, start, j); };
+  } else {
+    return [&x, start](std::size_t j) { return line_at<Dim>(x, start, j); };
+  }
+}
+
+// Whether operand k sorted lines j comes before i, for a user comparator: arguments 2k
+// and 2k + 1 are operand k's elements at i and j.
+template <class C, class Get, std::size_t... A>
+constexpr bool user_before(const C& c, const Get& get, std::index_sequence<A...>) {
+  return static_cast<bool>(c(get(std::integral_constant<std::size_t, A>{})...));
+}
+
+// One line's elements of every operand, side by side: what the user comparator's sort
+// moves (trivially copyable when the elements are).
+template <class... T>
+struct sort_record;
+template <>
+struct sort_record<> {};
+template <class T, class... R>
+struct sort_record<T, R...> {
+  T head;
+  [[no_unique_address]] sort_record<R...> tail;
+};
+template <std::size_t K, class Rec>
+constexpr const auto& record_get(const Rec& r) noexcept {
+  if constexpr (K == 0) {
+    return r.head;
+  } else {
+    return record_get<K - 1>(r.tail);
+  }
+}
+template <std::size_t K, class Rec>
+constexpr auto& record_get(Rec& r) noexcept {
+  if constexpr (K == 0) {
+    return r.head;
+  } else {
+    return record_get<K - 1>(r.tail);
+  }
+}
+
+// How the lines of Ops (a tuple of nodes, line length N) are sorted under C, and the
+// scratch bytes that takes.
+template <class C, class Ops, std::size_t N>
+struct sort_plan {
+  static constexpr std::size_t count = std::tuple_size_v<Ops>;
+  using T0 = typename std::tuple_element_t<0, Ops>::value_type;
+  static constexpr bool builtin = builtin_comparator<C>;
+  static constexpr bool keys_only = [] {
+    if constexpr (builtin) {
+      return count == 1 && key_gives_value<C, T0>;
+    } else {
+      return false;
+    }
+  }();
+  using K = sort_key_t<T0>;
+  static constexpr bool network = builtin && N <= 64 && (keys_only || sizeof(K) <= 4);
+  // A network's lane: a key widened to 32 bits, or key << 32 | position.
+  using lane = std::conditional_t<keys_only, std::conditional_t<sizeof(K) <= 4, std::uint32_t, std::uint64_t>,
+                                  std::uint64_t>;
+  static constexpr std::size_t lanes = kernels::network_lanes<lane>;
+  template <std::size_t... I>
+  static auto record_of(std::index_sequence<I...>)
+      -> sort_record<typename std::tuple_element_t<I, Ops>::value_type...>;
+  using record = decltype(record_of(std::make_index_sequence<count>{}));
+  // Destinations that may share memory with operands read every operand's line here
+  // first (sort_into; several operands gathered by position).
+  static constexpr std::size_t line_values = count > 1 ? scratch_round(N * sizeof(record)) : 0;
+  static constexpr std::size_t scratch = [] {
+    if constexpr (!builtin) {
+      return 2 * scratch_round(N * sizeof(record));
+    } else if constexpr (network) {
+      return scratch_round(N * lanes * sizeof(lane)) + line_values;
+    } else {
+      return 2 * scratch_round(N * sizeof(K)) + (keys_only ? 0 : 2 * scratch_round(4 * N)) +
+             scratch_round(4 * kernels::radix_histogram_size<K>) + line_values;
+    }
+  }();
+};
+
+// Records whether a leaf's memory [lo, hi) meets [b, e).
+struct overlap_probe {
+  std::uintptr_t b, e;
+  bool* hit;
+  template <shape_spec>
+  constexpr void operator()(std::uintptr_t lo, std::uintptr_t hi, bool) const {
+    if (lo < e && b < hi) *hit = true;
+  }
+};
+
+// Whether any destination's memory overlaps any operand's (a run-time test).
+template <class Ops, class Dsts>
+bool sort_overlap(const Ops& ops, const Dsts& dsts) noexcept {
+  bool any = false;
+  std::apply(
+      [&](const auto&... d) {
+        (std::apply(
+             [&](const auto&... op) {
+               const auto begin = reinterpret_cast<std::uintptr_t>(d.data());
+               const auto end = reinterpret_cast<std::uintptr_t>(
+                   d.data() + std::remove_cvref_t<decltype(d)>::shape_type::storage_count);
+               (op.for_each_leaf(overlap_probe{begin, end, &any}, false), ...);
+             },
+             ops),
+         ...);
+      },
+      dsts);
+  return any;
+}
+
+// Every line along Dim of the operands ops (a tuple of nodes), sorted by c into dsts (a
+// tuple of references to storage of the operands' dimensions), with plan P's scratch
+// from ws.
+template <std::size_t Dim, class C, class Ops, class Dsts, std::size_t... K>
+void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::index_sequence<K...>) {
+  using E0 = std::tuple_element_t<0, Ops>;
+  constexpr std::size_t rank = E0::rank;
+  constexpr std::size_t n = static_cast<std::size_t>(E0::spec.dimensions[Dim]);
+  using P = sort_plan<C, Ops, n>;
+  using record = typename P::record;
+  if constexpr (E0::spec.element_count() == 0) {
+    return;
+  } else {
+    const arena_scope scope(ws);
+    multi_index<rank> line{}, extent{};
+    for (std::size_t d = 0; d < rank; ++d) extent[d] = E0::spec.dimensions[d];
+    idx others;
+    for (std::size_t d = 0; d < rank; ++d)
+      if (d != Dim) others.push_back(static_cast<index_t>(d));
+    const bool overlap = sizeof...(K) > 1 && sort_overlap(ops, dsts);
+    record* values = P::builtin && P::line_values > 0 ? ws.template take<record>(n) : nullptr;
+    // The sorted line from the positions pos: every operand gathered.
+    auto write_positions = [&](const multi_index<rank>& at, const auto* pos) {
+      const auto in = std::make_tuple(line_of<Dim>(std::get<K>(ops), at)...);
+      const auto out = std::make_tuple(line_of<Dim>(std::get<K>(dsts), at)...);
+      if (overlap) {
+        for (std::size_t j = 0; j < n; ++j) ((record_get<K>(values[j]) = std::get<K>(in)(pos[j])), ...);
+        for (std::size_t j = 0; j < n; ++j) ((std::get<K>(out)(j) = record_get<K>(values[j])), ...);
+      } else {
+        for (std::size_t j = 0; j < n; ++j) ((std::get<K>(out)(j) = std::get<K>(in)(pos[j])), ...);
+      }
+    };
+    if constexpr (!P::builtin) {
+      record* a = ws.template take<record>(n);
+      record* b = ws.template take<record>(n);
+      odometer(others, extent, line, [&] {
+        const auto in = std::make_tuple(line_of<Dim>(std::get<K>(ops), line)...);
+        for (std::size_t i = 0; i < n; ++i) ((record_get<K>(a[i]) = std::get<K>(in)(i)), ...);
+        const record* s = kernels::merge_sort(a, b, n, [&](const record& x, const record& y) {
+          return user_before(c, [&](auto arg) -> decltype(auto) {
+            constexpr std::size_t k = decltype(arg)::value;
+            return record_get<k / 2>(k % 2 == 0 ? x : y);
+          }, std::make_index_sequence<2 * sizeof...(K)>{});
+        });
+        const auto out = std::make_tuple(line_of<Dim>(std::get<K>(dsts), line)...);
+        for (std::size_t j = 0; j < n; ++j) ((std::get<K>(out)(j) = record_get<K>(s[j])), ...);
+      });
+    } else if constexpr (P::network) {
+      using T0 = typename P::T0;
+      using L = typename P::lane;
+      constexpr std::size_t lanes = P::lanes;
+      L* block = ws.template take<L>(n * lanes);
+      multi_index<rank> group[lanes];
+      std::size_t filled = 0;
+      auto flush = [&] {
+        for (std::size_t r = filled; r < lanes; ++r)
+          for (std::size_t i = 0; i < n; ++i) block[i * lanes + r] = 0;
+        kernels::network_sort<n>(block);
+        for (std::size_t r = 0; r < filled; ++r) {
+          if constexpr (P::keys_only) {
+            const auto out = line_of<Dim>(std::get<0>(dsts), group[r]);
+            for (std::size_t j = 0; j < n; ++j)
+              out(j) = sort_unkey<C, T0>(static_cast<typename P::K>(block[j * lanes + r]));
+          } else {
+            std::uint32_t pos[n];
+            for (std::size_t j = 0; j < n; ++j) pos[j] = static_cast<std::uint32_t>(block[j * lanes + r]);
+            write_positions(group[r], pos);
+          }
+        }
+        filled = 0;
+      };
+      odometer(others, extent, line, [&] {
+        const auto in = line_of<Dim>(std::get<0>(ops), line);
+        for (std::size_t i = 0; i < n; ++i) {
+          const L key = sort_key<C>(static_cast<T0>(in(i)));
+          block[i * lanes + filled] = P::keys_only ? key : static_cast<L>((std::uint64_t{key} << 32) | i);
+        }
+        group[filled++] = line;
+        if (filled == lanes) flush();
+      });
+      if (filled > 0) flush();
+    } else {
+      using T0 = typename P::T0;
+      using Key = typename P::K;
+      constexpr unsigned bits = kernels::radix_bits(n, sizeof(Key));
+      // Keys that give their values back on this line (no NaN or -0 under lt_op / gt_op)
+      // carry the second operand's bits instead of positions: nothing is gathered.
+      using T1 = typename std::tuple_element_t<sizeof...(K) == 2 ? 1 : 0, Ops>::value_type;
+      constexpr bool carry = sizeof...(K) <= 2 && sizeof(T1) <= 4 && std::is_trivially_copyable_v<T1>;
+      Key* keys = ws.template take<Key>(n);
+      Key* keys_tmp = ws.template take<Key>(n);
+      std::uint32_t* pos = P::keys_only ? nullptr : ws.template take<std::uint32_t>(n);
+      std::uint32_t* pos_tmp = P::keys_only ? nullptr : ws.template take<std::uint32_t>(n);
+      std::uint32_t* hist = ws.template take<std::uint32_t>(kernels::radix_histogram_size<Key>);
+      odometer(others, extent, line, [&] {
+        const auto in = line_of<Dim>(std::get<0>(ops), line);
+        bool exact = true;  // every key gives its value back
+        for (std::size_t i = 0; i < n; ++i) {
+          const auto v = static_cast<T0>(in(i));
+          keys[i] = sort_key<C>(v);
+          if constexpr (!key_gives_value<C, T0>) exact = exact && raw_bits(sort_unkey<C, T0>(keys[i])) == raw_bits(v);
+        }
+        if constexpr (P::keys_only) {
+          const auto sorted = kernels::radix_sort<bits>(keys, keys_tmp, nullptr, nullptr, n, hist);
+          const auto out = line_of<Dim>(std::get<0>(dsts), line);
+          for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.keys[j]);
+        } else {
+          if constexpr (carry) {
+            if (exact && !overlap) {
+              if constexpr (sizeof...(K) == 2) {
+                const auto in1 = line_of<Dim>(std::get<sizeof...(K) - 1>(ops), line);
+                for (std::size_t i = 0; i < n; ++i) {
+                  const auto v = static_cast<T1>(in1(i));
+                  std::uint32_t w = 0;
+                  std::memcpy(&w, &v, sizeof(T1));
+                  pos[i] = w;
+                }
+              }
+              const auto sorted = kernels::radix_sort<bits>(keys, keys_tmp, sizeof...(K) == 2 ? pos : nullptr,
+                                                            pos_tmp, n, hist);
+              const auto out = line_of<Dim>(std::get<0>(dsts), line);
+              for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.keys[j]);
+              if constexpr (sizeof...(K) == 2) {
+                const auto out1 = line_of<Dim>(std::get<sizeof...(K) - 1>(dsts), line);
+                for (std::size_t j = 0; j < n; ++j) {
+                  T1 v;
+                  std::memcpy(&v, &sorted.positions[j], sizeof(T1));
+                  out1(j) = v;
+                }
+              }
+              return;
+            }
+          }
+          for (std::size_t i = 0; i < n; ++i) pos[i] = static_cast<std::uint32_t>(i);
+          const auto sorted = kernels::radix_sort<bits>(keys, keys_tmp, pos, pos_tmp, n, hist);
+          write_positions(line, sorted.positions);
+        }
+      });
+    }
+  }
+}
+
+// ---- checks ---------------------------------------------------------------------------
+
+template <class Ops, std::size_t... K>
+constexpr bool same_dimensions(std::index_sequence<K...>) {
+  return ((std::tuple_element_t<K, Ops>::spec.dimensions == std::tuple_element_t<0, Ops>::spec.dimensions) && ...);
+}
+
+// Whether C is a built-in comparator for the first operand's type, or takes the 2N
+// elements (A: 0 .. 2N - 1) and returns something convertible to pred.
+template <class C, class Ops, std::size_t... A>
+constexpr bool comparator_ok(std::index_sequence<A...>) {
+  if constexpr (builtin_comparator<C>) {
+    return !is_complex_v<typename std::tuple_element_t<0, Ops>::value_type>;
+  } else if constexpr (std::is_invocable_v<const C&, typename std::tuple_element_t<A / 2, Ops>::value_type...>) {
+    return std::is_convertible_v<std::invoke_result_t<const C&, typename std::tuple_element_t<A / 2, Ops>::value_type...>,
+                                 bool>;
+  } else {
+    return false;
+  }
+}
+
+// The dimension Dim names (negative: from the back), or -1 when out of range.
+template <index_t Dim, std::size_t Rank>
+inline constexpr index_t sort_dimension =
+    (Dim < 0 ? static_cast<index_t>(Rank) + Dim : Dim) >= 0 &&
+            (Dim < 0 ? static_cast<index_t>(Rank) + Dim : Dim) < static_cast<index_t>(Rank)
+        ? (Dim < 0 ? static_cast<index_t>(Rank) + Dim : Dim)
+        : index_t{-1};
+
+// The first misuse in sorting Ops along Dim by C: 0 none, 1 dimensions that differ, 2 a
+// dimension out of range, 3 the comparator.
+template <index_t Dim, class C, class Ops>
+inline constexpr int sort_error = [] {
+  using E0 = std::tuple_element_t<0, Ops>;
+  if (!same_dimensions<Ops>(std::make_index_sequence<std::tuple_size_v<Ops>>{})) return 1;
+  if (E0::rank == 0 || sort_dimension<Dim, E0::rank> < 0) return 2;
+  if (!comparator_ok<C, Ops>(std::make_index_sequence<2 * std::tuple_size_v<Ops>>{})) return 3;
+  return 0;
+}();
+
+// The compile error for sort_error's misuse.
+template <index_t Dim, class C, class Ops, std::size_t... K>
+constexpr void report_sort(std::index_sequence<K...>) noexcept {
+  using E0 = std::tuple_element_t<0, Ops>;
+  constexpr int error = sort_error<Dim, C, Ops>;
+  if constexpr (error == 1) {
+    using Ek = typename nth_type<first_index({!(std::tuple_element_t<K, Ops>::spec.dimensions ==
+                                                E0::spec.dimensions)...}),
+                                 std::tuple_element_t<K, Ops>...>::type;
+    SXLA_DIAGNOSE(hlo::sort, "{} and {}: the operands of a sort must have the same dimensions", (E0, Ek), ());
+  } else if constexpr (error == 2) {
+    SXLA_DIAGNOSE(hlo::sort, "{}: dimension {} is outside the operand rank {} (or the operand is a scalar)", (E0),
+                  (Dim, E0::rank));
+  } else if constexpr (error == 3) {
+    SXLA_DIAGNOSE(hlo::sort,
+                  "{}: the comparator ({}) must take the 2N elements (a_i, a_j, b_i, b_j, ...) and return pred, or be "
+                  "a built-in comparator of a non-complex first operand",
+                  (E0, C), ());
+  }
+}
+
+template <class X>
+inline constexpr bool is_operand_arg = operand<X>;
+}  // namespace detail
+
+// Sort of one operand along Dim by C: a producer (expr/producer.hpp) of the operand's
+// shape. Read element by element inside another node (or in constant evaluation), an
+// element costs a pass over its line per candidate: assign it first.
+template <std::size_t Dim, class C, class Op>
+struct sort_node {
+  static constexpr bool is_expression = true;
+  static constexpr bool produces = true;
+  using value_type = typename Op::value_type;
+  using lane_type = typename Op::lane_type;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr shape_spec spec = Op::spec;
+  using scratch_op = sort_op;
+  static constexpr std::size_t n = static_cast<std::size_t>(spec.dimensions[Dim]);
+
+  Op operand;
+  C c;
+
+  template <class D>
+  static constexpr std::size_t scratch = detail::sort_plan<C, std::tuple<Op>, n>::scratch;
+
+  // Whether line element i comes before element j (ties: by position).
+  constexpr bool before(const multi_index<rank>& line, std::size_t i, std::size_t j) const {
+    const value_type a = detail::line_at<Dim>(operand, line, i), b = detail::line_at<Dim>(operand, line, j);
+    bool less = false, greater = false;
+    if constexpr (detail::builtin_comparator<C>) {
+      less = detail::sort_key<C>(a) < detail::sort_key<C>(b);
+      greater = detail::sort_key<C>(b) < detail::sort_key<C>(a);
+    } else {
+      less = static_cast<bool>(c(a, b));
+      greater = static_cast<bool>(c(b, a));
+    }
+    return less || (!greater && i < j);
+  }
+
+  // The element at sorted position k of its line: the one with k elements before it
+  // (a comparator that is no strict weak order may leave none: then the input's).
+  constexpr value_type at(const multi_index<rank>& i) const noexcept {
+    const auto k = static_cast<std::size_t>(i[Dim]);
+    for (std::size_t j = 0; j < n; ++j) {
+      std::size_t r = 0;
+      for (std::size_t q = 0; q < n; ++q) r += q != j && before(i, q, j) ? 1 : 0;
+      if (r == k) return detail::line_at<Dim>(operand, i, j);
+    }
+    return operand.at(i);
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    return make_gather_line<value_type>([this, start](index_t j) {
+      multi_index<rank> i = start;
+      i[M] += j;
+      return at(i);
+    });
+  }
+
+  template <class Dst, class Finish>
+  void produce(Dst& dst, Finish&& finish, detail::arena& ws) const {
+    using D = typename Dst::shape_type;
+    if constexpr (D::element_count > 0) {
+      detail::sort_lines<Dim>(std::tuple<Op>(operand), std::tuple<Dst&>(dst), c, ws,
+                              std::index_sequence<0>{});
+      multi_index<rank> i{}, extent{};
+      for (std::size_t d = 0; d < rank; ++d) extent[d] = spec.dimensions[d];
+      idx outer;
+      for (std::size_t d = 0; d + 1 < rank; ++d) outer.push_back(static_cast<index_t>(d));
+      detail::odometer(outer, extent, i, [&] { finish(i, extent[rank - 1]); });
+    }
+  }
+
+  template <std::size_t, std::size_t>
+  static constexpr bool mergeable = false;
+  template <std::size_t, std::size_t>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t>
+  static constexpr bool strided_along = false;
+  template <class L>
+  static constexpr bool vectorizable = detail::lanes_fit<value_type, L>;
+
+  // Every element of a line is read before any is written, but across positions: an
+  // assignment to the operand's own storage goes through the executor's temporary.
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool) const {
+    operand.for_each_leaf(g, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    Op::visit_leaves(v, false);
+  }
+
+  template <class D>
+  static constexpr bool evaluates_into = true;
+  template <class Dst>
+  void evaluate_to(Dst& dst, detail::arena& ws) const {
+    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
+  }
+};
+
+namespace detail {
+template <class... Args>
+inline constexpr bool sort_has_comparator =
+    !is_operand_arg<std::remove_cvref_t<std::tuple_element_t<sizeof...(Args) - 1, std::tuple<Args...>>>>;
+template <class... Args>
+inline constexpr std::size_t sort_operand_count = sort_has_comparator<Args...> ? sizeof...(Args) - 1 : sizeof...(Args);
+
+// The comparator among all (the last argument), or x::lt_op.
+template <std::size_t N, class All>
+constexpr const auto& sort_comparator(const All& all) noexcept {
+  if constexpr (N == std::tuple_size_v<All>) {
+    return lt_op;
+  } else {
+    return std::get<N>(all);
+  }
+}
+
+template <class... Args>
+using sort_comparator_t = std::remove_cvref_t<decltype(sort_comparator<sort_operand_count<Args...>>(
+    std::declval<std::tuple<Args&&...>>()))>;
+template <class Args, std::size_t... K>
+auto sort_operands_of(std::index_sequence<K...>) -> std::tuple<operand_t<std::tuple_element_t<K, Args>>...>;
+template <class... Args>
+using sort_operands_t =
+    decltype(sort_operands_of<std::tuple<Args...>>(std::make_index_sequence<sort_operand_count<Args...>>{}));
+template <class Ops, std::size_t... K>
+auto sort_results_of(std::index_sequence<K...>)
+    -> std::tuple<tensor<logical_spec(std::tuple_element_t<K, Ops>::spec.element_type,
+                                      std::tuple_element_t<0, Ops>::spec.dimensions)>...>;
+template <class Ops>
+using sort_results_t = decltype(sort_results_of<Ops>(std::make_index_sequence<std::tuple_size_v<Ops>>{}));
+
+// The scratch bytes of sorting Ops along Dim by C (0 when misused).
+template <index_t Dim, class C, class Ops>
+inline constexpr std::size_t sort_scratch = [] {
+  using E0 = std::tuple_element_t<0, Ops>;
+  constexpr index_t d = sort_dimension<Dim, E0::rank>;
+  if constexpr (d < 0) {
+    return std::size_t{0};
+  } else {
+    return sort_plan<C, Ops, static_cast<std::size_t>(E0::spec.dimensions[d])>::scratch;
+  }
+}();
+
+// Sorts the operands in all (then the comparator, if any) into dsts (a tuple of
+// references), with scratch from the arena ws (Ws void: expr/scratch.hpp's rules).
+template <index_t Dim, class Dsts, class All, class Ws, std::size_t... K>
+void sort_into_impl(const Dsts& dsts, const All& all, Ws* ws, std::index_sequence<K...> seq) {
+  using Ops = std::tuple<operand_t<std::tuple_element_t<K, All>>...>;
+  using E0 = std::tuple_element_t<0, Ops>;
+  const auto& c = sort_comparator<sizeof...(K)>(all);
+  using C = std::remove_cvref_t<decltype(c)>;
+  constexpr auto dim = static_cast<std::size_t>(sort_dimension<Dim, E0::rank>);
+  const Ops ops{as_operand(std::get<K>(all))...};
+  if constexpr (std::is_same_v<Ws, arena>) {
+    sort_lines<dim>(ops, dsts, c, *ws, seq);
+  } else {
+    with_scratch_memory<sort_scratch<Dim, C, Ops>, sort_op>([&](arena& a) { sort_lines<dim>(ops, dsts, c, a, seq); });
+  }
+}
+
+// Whether every destination is storage of the operands' dimensions and element types.
+template <class Dsts, class Ops, std::size_t... K>
+constexpr bool sort_destinations_ok(std::index_sequence<K...>) {
+  if constexpr (std::tuple_size_v<Dsts> != sizeof...(K)) {
+    return false;
+  } else {
+    return ((requires { typename std::remove_cvref_t<std::tuple_element_t<K, Dsts>>::shape_type; } &&
+             [] {
+               using D = std::remove_cvref_t<std::tuple_element_t<K, Dsts>>;
+               using E = std::tuple_element_t<K, Ops>;
+               if constexpr (requires { typename D::shape_type; }) {
+                 return D::spec.dimensions == E::spec.dimensions && D::spec.element_type == E::spec.element_type;
+               } else {
+                 return false;
+               }
+             }()) &&
+            ...);
+  }
+}
+
+template <class R, std::size_t... K>
+R uninitialized_tuple(std::index_sequence<K...>) {
+  return R(((void)K, uninitialized)...);
+}
+
+template <index_t Dim, class W, class Dsts, class... Args>
+void sort_into_checked(W* workspace, const Dsts& dsts, Args&&... args) {
+  constexpr std::size_t n = sort_operand_count<Args...>;
+  using Ops = sort_operands_t<Args...>;
+  using C = sort_comparator_t<Args...>;
+  if constexpr (sort_error<Dim, C, Ops> != 0) {
+    report_sort<Dim, C, Ops>(std::make_index_sequence<n>{});
+  } else if constexpr (!sort_destinations_ok<Dsts, Ops>(std::make_index_sequence<n>{})) {
+    SXLA_DIAGNOSE(hlo::sort, "{}: sort_into needs one destination tensor or view per operand, of its dimensions and "
+                  "element type", (std::tuple_element_t<0, Ops>), ());
+  } else {
+    const auto all = std::forward_as_tuple(static_cast<Args&&>(args)...);
+    if constexpr (std::is_same_v<W, void>) {
+      sort_into_impl<Dim>(dsts, all, static_cast<void*>(nullptr), std::make_index_sequence<n>{});
+    } else {
+      static_assert(W::size >= sort_scratch<Dim, C, Ops>,
+                    "sxla: sort: the workspace is smaller than the sort needs (x::sort_workspace_bytes)");
+      arena a(workspace->data(), W::size);
+      sort_into_impl<Dim>(dsts, all, &a, std::make_index_sequence<n>{});
+    }
+  }
+}
+}  // namespace detail
+
+// The scratch bytes of x::sort<Dim>(args...) and sort_into (operands, then optionally
+// the comparator): what a caller's workspace must hold.
+template <index_t Dim, class... Args>
+inline constexpr std::size_t sort_workspace_bytes =
+    detail::sort_scratch<Dim, detail::sort_comparator_t<Args...>, detail::sort_operands_t<Args...>>;
+
+// Sort(operands..., comparator, Dim, Stability): the operands, then optionally the
+// comparator (default x::lt_op); Dim counts from the back when negative (-1: the last).
+// One operand gives a sort_node, several a std::tuple of tensors (see the top).
+template <index_t Dim = -1, sort_stability Stability = sort_stability::unstable, class... Args>
+  requires(sizeof...(Args) >= 1)
+constexpr auto sort(Args&&... args) {
+  constexpr std::size_t n = detail::sort_operand_count<Args...>;
+  static_assert(n >= 1, "sxla: sort needs at least one operand");
+  using Ops = detail::sort_operands_t<Args...>;
+  using C = detail::sort_comparator_t<Args...>;
+  using E0 = std::tuple_element_t<0, Ops>;
+  using R = detail::sort_results_t<Ops>;
+  (void)Stability;  // every sort here is stable
+  if constexpr (detail::sort_error<Dim, C, Ops> != 0) {
+    detail::report_sort<Dim, C, Ops>(std::make_index_sequence<n>{});
+    if constexpr (n == 1) {
+      return std::get<0>(R{});
+    } else {
+      return R{};
+    }
+  } else if constexpr (n == 1) {
+    const auto all = std::forward_as_tuple(static_cast<Args&&>(args)...);
+    constexpr auto dim = static_cast<std::size_t>(detail::sort_dimension<Dim, E0::rank>);
+    return sort_node<dim, C, E0>{{as_operand(std::get<0>(all))}, {detail::sort_comparator<1>(all)}};
+  } else {
+    R out = detail::uninitialized_tuple<R>(std::make_index_sequence<n>{});
+    std::apply(
+        [&](auto&... o) {
+          detail::sort_into_checked<Dim, void>(nullptr, std::tuple<decltype(o)&...>(o...), static_cast<Args&&>(args)...);
+        },
+        out);
+    return out;
+  }
+}
+
+// The sort into the caller's destinations (a std::tuple of references to tensors or
+// views, std::tie(k, v), one per operand, of its dimensions and element type, any
+// layout, possibly the operands themselves), optionally with the caller's workspace
+// (x::workspace<x::sort_workspace_bytes<Dim, Operands...>>) in front.
+template <index_t Dim = -1, sort_stability Stability = sort_stability::unstable, class... Dst, class... Args>
+  requires(sizeof...(Args) >= 1)
+void sort_into(const std::tuple<Dst&...>& dsts, Args&&... args) {
+  (void)Stability;
+  detail::sort_into_checked<Dim, void>(nullptr, dsts, static_cast<Args&&>(args)...);
+}
+template <index_t Dim = -1, sort_stability Stability = sort_stability::unstable, std::size_t Bytes, class... Dst,
+          class... Args>
+  requires(sizeof...(Args) >= 1)
+void sort_into(workspace<Bytes>& ws, const std::tuple<Dst&...>& dsts, Args&&... args) {
+  (void)Stability;
+  detail::sort_into_checked<Dim>(&ws, dsts, static_cast<Args&&>(args)...);
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_SORT_HPP
+// ---- end include/sxla/ops/sort.hpp ----
 
 
 
