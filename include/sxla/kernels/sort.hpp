@@ -3,11 +3,14 @@
 // there: a float's bits, flipped so that they compare as XLA's total order). Every
 // routine is stable, and none allocates: the caller passes every buffer.
 //
-//   radix_sort(k, kt, p, pt, n, hist)     LSD radix sort of n keys k (and their 32-bit
-//       positions p, when p is not null), ping-ponging with kt / pt; 8-bit digits, or
-//       11-bit ones from 65536 keys on (three passes for 32-bit keys); a pass whose digit
-//       is the same for every key is skipped (sorted and narrow-range data cost less);
-//       up to 32 keys an insertion sort. Returns where the result ended (k or kt).
+//   radix_sort<Bits, KeyBits>(e, et, p, pt, n, hist)   LSD radix sort of n unsigned
+//       elements by their low KeyBits bits: keys alone, or a key of at most 32 bits
+//       with a 32-bit payload above it in one 64-bit word (one stream of writes per
+//       pass), or keys with 32-bit payloads p beside them; ping-pongs with et / pt.
+//       8-bit digits, or 11-bit ones from 65536 keys on (three passes for 32-bit keys);
+//       the caller counts the digits (radix_histogram::count) while it makes the keys; a
+//       pass whose digit is the same for every key is skipped (sorted and narrow-range
+//       data cost less); up to 32 elements an insertion sort.
 //   network_sort<N>(block, L)             N keys in each of L lanes sorted at once:
 //       block[i * L + r] is element i of row r. Batcher's odd-even merge network for
 //       the next power of two, the comparators that touch the padding dropped (the
@@ -35,98 +38,118 @@ namespace sxla::kernels {
 
 // ---- radix sort --------------------------------------------------------------------
 
-// The digit width for n keys, and the histogram entries radix_sort needs for keys K.
+// The digit width for n keys.
 constexpr unsigned radix_bits(std::size_t n, std::size_t key_bytes) noexcept {
   return n >= 65536 && key_bytes >= 4 ? 11u : 8u;
 }
-template <class K>
-inline constexpr std::size_t radix_histogram_size = [] {
-  const std::size_t bits = 8 * sizeof(K);
-  const std::size_t wide = (bits + 10) / 11 * 2048, narrow = (bits + 7) / 8 * 256;
-  return wide > narrow ? wide : narrow;
-}();
 
 namespace sort_detail {
-template <class K>
-void insertion_sort(K* SXLA_RESTRICT k, std::uint32_t* SXLA_RESTRICT p, std::size_t n) noexcept {
+// The key of element e: its low KeyBits bits.
+template <unsigned KeyBits, class E>
+SXLA_FORCE_INLINE constexpr E key_part(E e) noexcept {
+  if constexpr (KeyBits >= 8 * sizeof(E)) {
+    return e;
+  } else {
+    return static_cast<E>(e & ((E{1} << KeyBits) - 1));
+  }
+}
+
+}  // namespace sort_detail
+
+// The histograms of an LSD radix sort on the low KeyBits bits of its elements, Bits per
+// digit: passes x buckets counters, filled by count() for every element before the sort
+// (the caller counts while it makes the keys: no extra pass over them).
+template <unsigned Bits, unsigned KeyBits>
+struct radix_histogram {
+  static constexpr unsigned passes = (KeyBits + Bits - 1) / Bits;
+  static constexpr std::size_t buckets = std::size_t{1} << Bits;
+  static constexpr std::size_t size = passes * buckets;
+  static void clear(std::uint32_t* h) noexcept { std::memset(h, 0, sizeof(std::uint32_t) * size); }
+  template <class E>
+  SXLA_FORCE_INLINE static void count(E e, std::uint32_t* SXLA_RESTRICT h) noexcept {
+    const E k = sort_detail::key_part<KeyBits>(e);
+    for (unsigned q = 0; q < passes; ++q) ++h[q * buckets + static_cast<std::size_t>((k >> (q * Bits)) & (buckets - 1))];
+  }
+};
+
+namespace sort_detail {
+template <unsigned KeyBits, class E>
+void insertion_sort(E* SXLA_RESTRICT e, std::uint32_t* SXLA_RESTRICT p, std::size_t n) noexcept {
   for (std::size_t i = 1; i < n; ++i) {
-    const K v = k[i];
+    const E v = e[i];
+    const E key = key_part<KeyBits>(v);
     std::size_t j = i;
     if (p != nullptr) {
       const std::uint32_t w = p[i];
-      for (; j > 0 && v < k[j - 1]; --j) {
-        k[j] = k[j - 1];
+      for (; j > 0 && key < key_part<KeyBits>(e[j - 1]); --j) {
+        e[j] = e[j - 1];
         p[j] = p[j - 1];
       }
       p[j] = w;
     } else {
-      for (; j > 0 && v < k[j - 1]; --j) k[j] = k[j - 1];
+      for (; j > 0 && key < key_part<KeyBits>(e[j - 1]); --j) e[j] = e[j - 1];
     }
-    k[j] = v;
+    e[j] = v;
   }
 }
 
-// One pass: keys (and positions) from k/p to kt/pt by the digit at shift, offsets o.
-template <class K, bool WithPositions>
-void scatter_pass(const K* SXLA_RESTRICT k, K* SXLA_RESTRICT kt, const std::uint32_t* SXLA_RESTRICT p,
-                  std::uint32_t* SXLA_RESTRICT pt, std::size_t n, std::uint32_t* SXLA_RESTRICT o, unsigned shift,
-                  K digit_mask) noexcept {
+// One pass: elements (and payloads) from e/p to et/pt by the digit at Shift, offsets o.
+template <unsigned Shift, unsigned Bits, unsigned KeyBits, bool WithPayload, class E>
+void scatter_pass(const E* SXLA_RESTRICT e, E* SXLA_RESTRICT et, const std::uint32_t* SXLA_RESTRICT p,
+                  std::uint32_t* SXLA_RESTRICT pt, std::size_t n, std::uint32_t* SXLA_RESTRICT o) noexcept {
+  constexpr E mask = static_cast<E>((E{1} << Bits) - 1);
   for (std::size_t i = 0; i < n; ++i) {
-    const K v = k[i];
-    const std::uint32_t at = o[static_cast<std::size_t>((v >> shift) & digit_mask)]++;
-    kt[at] = v;
-    if constexpr (WithPositions) pt[at] = p[i];
+    const E v = e[i];
+    const std::uint32_t at = o[static_cast<std::size_t>((key_part<KeyBits>(v) >> Shift) & mask)]++;
+    et[at] = v;
+    if constexpr (WithPayload) pt[at] = p[i];
   }
 }
 }  // namespace sort_detail
 
-template <class K>
-struct sorted_keys {
-  K* keys;
-  std::uint32_t* positions;  // null when none were sorted
+template <class E>
+struct sorted_elements {
+  E* elements;
+  std::uint32_t* payloads;  // null when none were sorted
 };
 
-// See the top. hist holds radix_histogram_size<K> entries; Bits is radix_bits(n, ...)
-// for the n of the call (a constant: shifts and masks by constants).
-template <unsigned Bits, class K>
-sorted_keys<K> radix_sort(K* k, K* kt, std::uint32_t* p, std::uint32_t* pt, std::size_t n,
-                          std::uint32_t* hist) noexcept {
+// An LSD radix sort of the n elements e (unsigned integers) by their low KeyBits bits,
+// stable, ping-ponging with et (and the 32-bit payloads p with pt, when p is not null);
+// hist counted with radix_histogram<Bits, KeyBits>::count for every element. A pass
+// whose digit is the same for every element is skipped; up to 32 elements an insertion
+// sort. Returns where the result ended.
+template <unsigned Bits, unsigned KeyBits, class E>
+sorted_elements<E> radix_sort(E* e, E* et, std::uint32_t* p, std::uint32_t* pt, std::size_t n,
+                              std::uint32_t* hist) noexcept {
+  using H = radix_histogram<Bits, KeyBits>;
   if (n <= 32) {
-    sort_detail::insertion_sort(k, p, n);
-    return {k, p};
+    sort_detail::insertion_sort<KeyBits>(e, p, n);
+    return {e, p};
   }
-  constexpr std::size_t buckets = std::size_t{1} << Bits;
-  constexpr unsigned passes = (8 * sizeof(K) + Bits - 1) / Bits;
-  constexpr K digit_mask = static_cast<K>(buckets - 1);
-  std::memset(hist, 0, sizeof(std::uint32_t) * buckets * passes);
-  for (std::size_t i = 0; i < n; ++i) {
-    const K v = k[i];
-    for (unsigned q = 0; q < passes; ++q) ++hist[q * buckets + static_cast<std::size_t>((v >> (q * Bits)) & digit_mask)];
-  }
-  bool with_positions = p != nullptr;
+  const bool with_payload = p != nullptr;
   auto pass = [&]<unsigned Q>() {
-    std::uint32_t* o = hist + Q * buckets;
+    std::uint32_t* o = hist + Q * H::buckets;
     bool trivial = false;
     std::uint32_t sum = 0;
-    for (std::size_t d = 0; d < buckets; ++d) {
+    for (std::size_t d = 0; d < H::buckets; ++d) {
       const std::uint32_t c = o[d];
       trivial = trivial || c == n;
       o[d] = sum;
       sum += c;
     }
-    if (trivial) return;  // every key has the same digit here
-    if (with_positions) {
-      sort_detail::scatter_pass<K, true>(k, kt, p, pt, n, o, Q * Bits, digit_mask);
+    if (trivial) return;  // every element has the same digit here
+    if (with_payload) {
+      sort_detail::scatter_pass<Q * Bits, Bits, KeyBits, true>(e, et, p, pt, n, o);
       std::swap(p, pt);
     } else {
-      sort_detail::scatter_pass<K, false>(k, kt, p, pt, n, o, Q * Bits, digit_mask);
+      sort_detail::scatter_pass<Q * Bits, Bits, KeyBits, false>(e, et, p, pt, n, o);
     }
-    std::swap(k, kt);
+    std::swap(e, et);
   };
   [&]<unsigned... Q>(std::integer_sequence<unsigned, Q...>) {
     (pass.template operator()<Q>(), ...);
-  }(std::make_integer_sequence<unsigned, passes>{});
-  return {k, p};
+  }(std::make_integer_sequence<unsigned, H::passes>{});
+  return {e, p};
 }
 
 // ---- sorting networks ----------------------------------------------------------------

@@ -139,19 +139,35 @@ template <class C, class T>
 constexpr sort_key_t<T> sort_key(T v) noexcept {
   using K = sort_key_t<T>;
   constexpr K sign = static_cast<K>(K{1} << (8 * sizeof(K) - 1));
-  K k = raw_bits(v);
-  if constexpr (sort_float<T>) {
-    const K magnitude = static_cast<K>(k & ~sign);
+  const K b = raw_bits(v);
+  K k = b;
+  if constexpr (sort_float<T>) {  // branch-free: the loops that make keys stay tight
+    k = static_cast<K>(b ^ (static_cast<K>(K{0} - (b >> (8 * sizeof(K) - 1))) | sign));
     if constexpr (!comparator_traits<C>::total_order) {
       constexpr K inf = raw_bits(std::numeric_limits<T>::infinity());
-      if (magnitude > inf) return comparator_traits<C>::descending ? K{0} : static_cast<K>(~K{0});
-      if (magnitude == 0) k = 0;
+      const K magnitude = static_cast<K>(b & ~sign);
+      k = magnitude == 0 ? sign : k;
+      k = magnitude > inf ? static_cast<K>(~K{0}) : k;
     }
-    k = (k & sign) != 0 ? static_cast<K>(~k) : static_cast<K>(k | sign);
   } else if constexpr (std::is_signed_v<T>) {
-    k = static_cast<K>(k ^ sign);
+    k = static_cast<K>(b ^ sign);
   }
   return comparator_traits<C>::descending ? static_cast<K>(~k) : k;
+}
+
+// Whether sort_unkey gives v back from its key (false only for NaNs and -0 under
+// lt_op / gt_op).
+template <class C, class T>
+constexpr bool key_exact(T v) noexcept {
+  if constexpr (key_gives_value<C, T>) {
+    return true;
+  } else {
+    using K = sort_key_t<T>;
+    constexpr K sign = static_cast<K>(K{1} << (8 * sizeof(K) - 1));
+    constexpr K inf = raw_bits(std::numeric_limits<T>::infinity());
+    const K b = raw_bits(v);
+    return static_cast<K>(b & ~sign) <= inf && b != sign;
+  }
 }
 template <class C, class T>
 constexpr T sort_unkey(sort_key_t<T> k) noexcept {
@@ -271,14 +287,24 @@ struct sort_plan {
   // Destinations that may share memory with operands read every operand's line here
   // first (sort_into; several operands gathered by position).
   static constexpr std::size_t line_values = count > 1 ? scratch_round(N * sizeof(record)) : 0;
+  // The radix sort: digits of radix_bits, on keys of KeyBits bits; keys of at most 32
+  // bits with a payload are packed beside it in one 64-bit element.
+  static constexpr unsigned bits = kernels::radix_bits(N, sizeof(K));
+  static constexpr unsigned key_bits = 8 * sizeof(K);
+  using histogram = kernels::radix_histogram<bits, key_bits>;
+  static constexpr bool packed = !keys_only && sizeof(K) <= 4;
   static constexpr std::size_t scratch = [] {
     if constexpr (!builtin) {
       return 2 * scratch_round(N * sizeof(record));
     } else if constexpr (network) {
       return scratch_round(N * lanes * sizeof(lane)) + line_values;
+    } else if constexpr (keys_only) {
+      return 2 * scratch_round(N * sizeof(K)) + scratch_round(4 * histogram::size);
+    } else if constexpr (packed) {
+      return 2 * scratch_round(N * 8) + scratch_round(4 * histogram::size) + line_values;
     } else {
-      return 2 * scratch_round(N * sizeof(K)) + (keys_only ? 0 : 2 * scratch_round(4 * N)) +
-             scratch_round(4 * kernels::radix_histogram_size<K>) + line_values;
+      return 2 * scratch_round(N * sizeof(K)) + 2 * scratch_round(4 * N) + scratch_round(4 * histogram::size) +
+             line_values;
     }
   }();
 };
@@ -334,15 +360,15 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
       if (d != Dim) others.push_back(static_cast<index_t>(d));
     const bool overlap = sizeof...(K) > 1 && sort_overlap(ops, dsts);
     record* values = P::builtin && P::line_values > 0 ? ws.template take<record>(n) : nullptr;
-    // The sorted line from the positions pos: every operand gathered.
-    auto write_positions = [&](const multi_index<rank>& at, const auto* pos) {
+    // The sorted line from the positions pos(j): every operand gathered.
+    auto write_positions = [&](const multi_index<rank>& at, const auto& pos) {
       const auto in = std::make_tuple(line_of<Dim>(std::get<K>(ops), at)...);
       const auto out = std::make_tuple(line_of<Dim>(std::get<K>(dsts), at)...);
       if (overlap) {
-        for (std::size_t j = 0; j < n; ++j) ((record_get<K>(values[j]) = std::get<K>(in)(pos[j])), ...);
+        for (std::size_t j = 0; j < n; ++j) ((record_get<K>(values[j]) = std::get<K>(in)(pos(j))), ...);
         for (std::size_t j = 0; j < n; ++j) ((std::get<K>(out)(j) = record_get<K>(values[j])), ...);
       } else {
-        for (std::size_t j = 0; j < n; ++j) ((std::get<K>(out)(j) = std::get<K>(in)(pos[j])), ...);
+        for (std::size_t j = 0; j < n; ++j) ((std::get<K>(out)(j) = std::get<K>(in)(pos(j))), ...);
       }
     };
     if constexpr (!P::builtin) {
@@ -377,9 +403,7 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
             for (std::size_t j = 0; j < n; ++j)
               out(j) = sort_unkey<C, T0>(static_cast<typename P::K>(block[j * lanes + r]));
           } else {
-            std::uint32_t pos[n];
-            for (std::size_t j = 0; j < n; ++j) pos[j] = static_cast<std::uint32_t>(block[j * lanes + r]);
-            write_positions(group[r], pos);
+            write_positions(group[r], [&](std::size_t j) { return static_cast<std::uint32_t>(block[j * lanes + r]); });
           }
         }
         filled = 0;
@@ -397,60 +421,114 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
     } else {
       using T0 = typename P::T0;
       using Key = typename P::K;
-      constexpr unsigned bits = kernels::radix_bits(n, sizeof(Key));
-      // Keys that give their values back on this line (no NaN or -0 under lt_op / gt_op)
-      // carry the second operand's bits instead of positions: nothing is gathered.
-      using T1 = typename std::tuple_element_t<sizeof...(K) == 2 ? 1 : 0, Ops>::value_type;
-      constexpr bool carry = sizeof...(K) <= 2 && sizeof(T1) <= 4 && std::is_trivially_copyable_v<T1>;
-      Key* keys = ws.template take<Key>(n);
-      Key* keys_tmp = ws.template take<Key>(n);
-      std::uint32_t* pos = P::keys_only ? nullptr : ws.template take<std::uint32_t>(n);
-      std::uint32_t* pos_tmp = P::keys_only ? nullptr : ws.template take<std::uint32_t>(n);
-      std::uint32_t* hist = ws.template take<std::uint32_t>(kernels::radix_histogram_size<Key>);
-      odometer(others, extent, line, [&] {
-        const auto in = line_of<Dim>(std::get<0>(ops), line);
-        bool exact = true;  // every key gives its value back
-        for (std::size_t i = 0; i < n; ++i) {
-          const auto v = static_cast<T0>(in(i));
-          keys[i] = sort_key<C>(v);
-          if constexpr (!key_gives_value<C, T0>) exact = exact && raw_bits(sort_unkey<C, T0>(keys[i])) == raw_bits(v);
-        }
-        if constexpr (P::keys_only) {
-          const auto sorted = kernels::radix_sort<bits>(keys, keys_tmp, nullptr, nullptr, n, hist);
+      using H = typename P::histogram;
+      constexpr unsigned bits = P::bits, key_bits = P::key_bits;
+      std::uint32_t* hist = ws.template take<std::uint32_t>(H::size);
+      if constexpr (P::keys_only) {
+        Key* keys = ws.template take<Key>(n);
+        Key* keys_tmp = ws.template take<Key>(n);
+        odometer(others, extent, line, [&] {
+          const auto in = line_of<Dim>(std::get<0>(ops), line);
+          H::clear(hist);
+          for (std::size_t i = 0; i < n; ++i) {
+            keys[i] = sort_key<C>(static_cast<T0>(in(i)));
+            H::count(keys[i], hist);
+          }
+          const auto sorted = kernels::radix_sort<bits, key_bits>(keys, keys_tmp, nullptr, nullptr, n, hist);
           const auto out = line_of<Dim>(std::get<0>(dsts), line);
-          for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.keys[j]);
-        } else {
-          if constexpr (carry) {
-            if (exact && !overlap) {
-              if constexpr (sizeof...(K) == 2) {
-                const auto in1 = line_of<Dim>(std::get<sizeof...(K) - 1>(ops), line);
-                for (std::size_t i = 0; i < n; ++i) {
-                  const auto v = static_cast<T1>(in1(i));
-                  std::uint32_t w = 0;
-                  std::memcpy(&w, &v, sizeof(T1));
-                  pos[i] = w;
-                }
-              }
-              const auto sorted = kernels::radix_sort<bits>(keys, keys_tmp, sizeof...(K) == 2 ? pos : nullptr,
-                                                            pos_tmp, n, hist);
+          for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.elements[j]);
+        });
+      } else if constexpr (P::packed) {
+        // Elements key | payload << 32. The payload is the second operand's bits when the
+        // keys give their values back on this line (no NaN or -0 under lt_op / gt_op):
+        // nothing is gathered then; else the position.
+        using T1 = typename std::tuple_element_t<sizeof...(K) == 2 ? 1 : 0, Ops>::value_type;
+        constexpr bool carry = sizeof...(K) == 2 && sizeof(T1) <= 4 && std::is_trivially_copyable_v<T1>;
+        std::uint64_t* e = ws.template take<std::uint64_t>(n);
+        std::uint64_t* et = ws.template take<std::uint64_t>(n);
+        auto by_position = [&](const std::uint64_t* sorted) {
+          write_positions(line, [sorted](std::size_t j) { return static_cast<std::uint32_t>(sorted[j] >> 32); });
+        };
+        odometer(others, extent, line, [&] {
+          const auto in = line_of<Dim>(std::get<0>(ops), line);
+          H::clear(hist);
+          bool exact = true;  // every key gives its value back
+          if constexpr (sizeof...(K) == 1) {
+            // Keys alone first, in the first half of e; positions only if needed.
+            Key* k = reinterpret_cast<Key*>(e);
+            for (std::size_t i = 0; i < n; ++i) {
+              const auto v = static_cast<T0>(in(i));
+              const Key key = sort_key<C>(v);
+              k[i] = key;
+              H::count(key, hist);
+              exact &= key_exact<C>(v);
+            }
+            if (exact) {
+              const auto sorted = kernels::radix_sort<bits, key_bits>(k, reinterpret_cast<Key*>(et), nullptr, nullptr,
+                                                                      n, hist);
               const auto out = line_of<Dim>(std::get<0>(dsts), line);
-              for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.keys[j]);
-              if constexpr (sizeof...(K) == 2) {
-                const auto out1 = line_of<Dim>(std::get<sizeof...(K) - 1>(dsts), line);
-                for (std::size_t j = 0; j < n; ++j) {
-                  T1 v;
-                  std::memcpy(&v, &sorted.positions[j], sizeof(T1));
-                  out1(j) = v;
-                }
-              }
+              for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.elements[j]);
               return;
             }
+            for (std::size_t i = n; i-- > 0;) {  // widened in place, from the back
+              const std::uint64_t key = k[i];
+              e[i] = key | (std::uint64_t{static_cast<std::uint32_t>(i)} << 32);
+            }
+          } else {
+            [[maybe_unused]] const auto in1 = line_of<Dim>(std::get<sizeof...(K) - 1>(ops), line);
+            for (std::size_t i = 0; i < n; ++i) {
+              const auto v = static_cast<T0>(in(i));
+              const Key key = sort_key<C>(v);
+              H::count(key, hist);
+              std::uint64_t payload = i;
+              if constexpr (carry) {
+                exact &= key_exact<C>(v);
+                const auto w = static_cast<T1>(in1(i));
+                std::uint32_t b = 0;
+                std::memcpy(&b, &w, sizeof(T1));
+                payload = b;
+              }
+              e[i] = std::uint64_t{key} | (payload << 32);
+            }
+            if constexpr (carry) {
+              if (exact && !overlap) {
+                const auto sorted = kernels::radix_sort<bits, key_bits>(e, et, nullptr, nullptr, n, hist);
+                const auto out = line_of<Dim>(std::get<0>(dsts), line);
+                const auto out1 = line_of<Dim>(std::get<1>(dsts), line);
+                for (std::size_t j = 0; j < n; ++j) {
+                  const std::uint64_t x = sorted.elements[j];
+                  out(j) = sort_unkey<C, T0>(static_cast<Key>(x));
+                  const auto b = static_cast<std::uint32_t>(x >> 32);
+                  T1 w;
+                  std::memcpy(&w, &b, sizeof(T1));
+                  out1(j) = w;
+                }
+                return;
+              }
+              for (std::size_t i = 0; i < n; ++i)
+                e[i] = (e[i] & 0xffffffffu) | (std::uint64_t{static_cast<std::uint32_t>(i)} << 32);
+            }
           }
-          for (std::size_t i = 0; i < n; ++i) pos[i] = static_cast<std::uint32_t>(i);
-          const auto sorted = kernels::radix_sort<bits>(keys, keys_tmp, pos, pos_tmp, n, hist);
-          write_positions(line, sorted.positions);
-        }
-      });
+          by_position(kernels::radix_sort<bits, key_bits>(e, et, nullptr, nullptr, n, hist).elements);
+        });
+      } else {
+        // 64-bit keys with positions beside them.
+        Key* keys = ws.template take<Key>(n);
+        Key* keys_tmp = ws.template take<Key>(n);
+        std::uint32_t* pos = ws.template take<std::uint32_t>(n);
+        std::uint32_t* pos_tmp = ws.template take<std::uint32_t>(n);
+        odometer(others, extent, line, [&] {
+          const auto in = line_of<Dim>(std::get<0>(ops), line);
+          H::clear(hist);
+          for (std::size_t i = 0; i < n; ++i) {
+            keys[i] = sort_key<C>(static_cast<T0>(in(i)));
+            H::count(keys[i], hist);
+            pos[i] = static_cast<std::uint32_t>(i);
+          }
+          const auto sorted = kernels::radix_sort<bits, key_bits>(keys, keys_tmp, pos, pos_tmp, n, hist);
+          write_positions(line, [p = sorted.payloads](std::size_t j) { return p[j]; });
+        });
+      }
     }
   }
 }
