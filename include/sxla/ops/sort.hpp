@@ -25,17 +25,20 @@
 // so x::stable and x::unstable give the same result there too.
 //
 // Engine (kernels/sort.hpp). Built-in comparators sort unsigned keys made from the first
-// operand's bits (flipped into the comparator's order, complemented for gt); the keys
-// alone when they give back the values (integers, total orders) and there is one
-// operand, else with their 32-bit positions, which then gather every operand. Lines of
-// at most 64 (keys of at most 32 bits with positions packed beside them in 64-bit lanes,
-// or keys alone of any width) are sorted a vector's worth of lines at a time by a sorting
-// network of vector min/max; longer ones by an LSD radix sort. Scratch memory (a
-// compile-time size, x::workspace_bytes; expr/scratch.hpp's rules: stack up to
+// operand's bits (flipped into the comparator's order, complemented for gt). Lines of at
+// most 64 (keys alone when they give back the values, integers and total orders, with
+// one operand; else keys of at most 32 bits with positions beside them in 64-bit lanes)
+// are sorted a vector's worth of lines at a time by a sorting network of vector min/max.
+// Longer ones by an LSD radix sort of keys alone (one operand whose keys give back the
+// values on this line: no NaN or -0 under lt_op / gt_op), of key | payload << 32 (the
+// second of two operands' bits, when it has at most 32, or else positions), or of 64-bit
+// keys with positions beside them; positions then gather every operand. Scratch memory
+// (a compile-time size, x::workspace_bytes; expr/scratch.hpp's rules: stack up to
 // SXLA_STACK_TEMPORARY_BYTES, else a caller's workspace or, where allowed, the heap):
-// radix, two key arrays (and two of positions) the length of a line plus the
-// histograms; network, one block of 64 lanes per element; a user comparator, two arrays
-// of the line's records.
+// radix, two arrays of the line's elements (and two of positions for 64-bit keys) plus
+// the histograms; network, one block of 64 lanes per element; a user comparator, two
+// arrays of the line's records; with several operands, one more array of the line's
+// records for destinations that overlap operands.
 //
 // Misuse is a compile error naming sort and the shapes: operands of different
 // dimensions, a dimension out of range, a comparator that does not take 2N elements or
