@@ -17540,17 +17540,20 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 // so x::stable and x::unstable give the same result there too.
 //
 // Engine (kernels/sort.hpp). Built-in comparators sort unsigned keys made from the first
-// operand's bits (flipped into the comparator's order, complemented for gt); the keys
-// alone when they give back the values (integers, total orders) and there is one
-// operand, else with their 32-bit positions, which then gather every operand. Lines of
-// at most 64 (keys of at most 32 bits with positions packed beside them in 64-bit lanes,
-// or keys alone of any width) are sorted a vector's worth of lines at a time by a sorting
-// network of vector min/max; longer ones by an LSD radix sort. Scratch memory (a
-// compile-time size, x::workspace_bytes; expr/scratch.hpp's rules: stack up to
+// operand's bits (flipped into the comparator's order, complemented for gt). Lines of at
+// most 64 (keys alone when they give back the values, integers and total orders, with
+// one operand; else keys of at most 32 bits with positions beside them in 64-bit lanes)
+// are sorted a vector's worth of lines at a time by a sorting network of vector min/max.
+// Longer ones by an LSD radix sort of keys alone (one operand whose keys give back the
+// values on this line: no NaN or -0 under lt_op / gt_op), of key | payload << 32 (the
+// second of two operands' bits, when it has at most 32, or else positions), or of 64-bit
+// keys with positions beside them; positions then gather every operand. Scratch memory
+// (a compile-time size, x::workspace_bytes; expr/scratch.hpp's rules: stack up to
 // SXLA_STACK_TEMPORARY_BYTES, else a caller's workspace or, where allowed, the heap):
-// radix, two key arrays (and two of positions) the length of a line plus the
-// histograms; network, one block of 64 lanes per element; a user comparator, two arrays
-// of the line's records.
+// radix, two arrays of the line's elements (and two of positions for 64-bit keys) plus
+// the histograms; network, one block of 64 lanes per element; a user comparator, two
+// arrays of the line's records; with several operands, one more array of the line's
+// records for destinations that overlap operands.
 //
 // Misuse is a compile error naming sort and the shapes: operands of different
 // dimensions, a dimension out of range, a comparator that does not take 2N elements or
@@ -17573,11 +17576,14 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 // there: a float's bits, flipped so that they compare as XLA's total order). Every
 // routine is stable, and none allocates: the caller passes every buffer.
 //
-//   radix_sort(k, kt, p, pt, n, hist)     LSD radix sort of n keys k (and their 32-bit
-//       positions p, when p is not null), ping-ponging with kt / pt; 8-bit digits, or
-//       11-bit ones from 65536 keys on (three passes for 32-bit keys); a pass whose digit
-//       is the same for every key is skipped (sorted and narrow-range data cost less);
-//       up to 32 keys an insertion sort. Returns where the result ended (k or kt).
+//   radix_sort<Bits, KeyBits>(e, et, p, pt, n, hist)   LSD radix sort of n unsigned
+//       elements by their low KeyBits bits: keys alone, or a key of at most 32 bits
+//       with a 32-bit payload above it in one 64-bit word (one stream of writes per
+//       pass), or keys with 32-bit payloads p beside them; ping-pongs with et / pt.
+//       8-bit digits, or 11-bit ones from 65536 keys on (three passes for 32-bit keys);
+//       the caller counts the digits (radix_histogram::count) while it makes the keys; a
+//       pass whose digit is the same for every key is skipped (sorted and narrow-range
+//       data cost less); up to 32 elements an insertion sort.
 //   network_sort<N>(block, L)             N keys in each of L lanes sorted at once:
 //       block[i * L + r] is element i of row r. Batcher's odd-even merge network for
 //       the next power of two, the comparators that touch the padding dropped (the
@@ -17603,98 +17609,118 @@ namespace sxla::kernels {
 
 // ---- radix sort --------------------------------------------------------------------
 
-// The digit width for n keys, and the histogram entries radix_sort needs for keys K.
+// The digit width for n keys.
 constexpr unsigned radix_bits(std::size_t n, std::size_t key_bytes) noexcept {
   return n >= 65536 && key_bytes >= 4 ? 11u : 8u;
 }
-template <class K>
-inline constexpr std::size_t radix_histogram_size = [] {
-  const std::size_t bits = 8 * sizeof(K);
-  const std::size_t wide = (bits + 10) / 11 * 2048, narrow = (bits + 7) / 8 * 256;
-  return wide > narrow ? wide : narrow;
-}();
 
 namespace sort_detail {
-template <class K>
-void insertion_sort(K* SXLA_RESTRICT k, std::uint32_t* SXLA_RESTRICT p, std::size_t n) noexcept {
+// The key of element e: its low KeyBits bits.
+template <unsigned KeyBits, class E>
+SXLA_FORCE_INLINE constexpr E key_part(E e) noexcept {
+  if constexpr (KeyBits >= 8 * sizeof(E)) {
+    return e;
+  } else {
+    return static_cast<E>(e & ((E{1} << KeyBits) - 1));
+  }
+}
+
+}  // namespace sort_detail
+
+// The histograms of an LSD radix sort on the low KeyBits bits of its elements, Bits per
+// digit: passes x buckets counters, filled by count() for every element before the sort
+// (the caller counts while it makes the keys: no extra pass over them).
+template <unsigned Bits, unsigned KeyBits>
+struct radix_histogram {
+  static constexpr unsigned passes = (KeyBits + Bits - 1) / Bits;
+  static constexpr std::size_t buckets = std::size_t{1} << Bits;
+  static constexpr std::size_t size = passes * buckets;
+  static void clear(std::uint32_t* h) noexcept { std::memset(h, 0, sizeof(std::uint32_t) * size); }
+  template <class E>
+  SXLA_FORCE_INLINE static void count(E e, std::uint32_t* SXLA_RESTRICT h) noexcept {
+    const E k = sort_detail::key_part<KeyBits>(e);
+    for (unsigned q = 0; q < passes; ++q) ++h[q * buckets + static_cast<std::size_t>((k >> (q * Bits)) & (buckets - 1))];
+  }
+};
+
+namespace sort_detail {
+template <unsigned KeyBits, class E>
+void insertion_sort(E* SXLA_RESTRICT e, std::uint32_t* SXLA_RESTRICT p, std::size_t n) noexcept {
   for (std::size_t i = 1; i < n; ++i) {
-    const K v = k[i];
+    const E v = e[i];
+    const E key = key_part<KeyBits>(v);
     std::size_t j = i;
     if (p != nullptr) {
       const std::uint32_t w = p[i];
-      for (; j > 0 && v < k[j - 1]; --j) {
-        k[j] = k[j - 1];
+      for (; j > 0 && key < key_part<KeyBits>(e[j - 1]); --j) {
+        e[j] = e[j - 1];
         p[j] = p[j - 1];
       }
       p[j] = w;
     } else {
-      for (; j > 0 && v < k[j - 1]; --j) k[j] = k[j - 1];
+      for (; j > 0 && key < key_part<KeyBits>(e[j - 1]); --j) e[j] = e[j - 1];
     }
-    k[j] = v;
+    e[j] = v;
   }
 }
 
-// One pass: keys (and positions) from k/p to kt/pt by the digit at shift, offsets o.
-template <class K, bool WithPositions>
-void scatter_pass(const K* SXLA_RESTRICT k, K* SXLA_RESTRICT kt, const std::uint32_t* SXLA_RESTRICT p,
-                  std::uint32_t* SXLA_RESTRICT pt, std::size_t n, std::uint32_t* SXLA_RESTRICT o, unsigned shift,
-                  K digit_mask) noexcept {
+// One pass: elements (and payloads) from e/p to et/pt by the digit at Shift, offsets o.
+template <unsigned Shift, unsigned Bits, unsigned KeyBits, bool WithPayload, class E>
+void scatter_pass(const E* SXLA_RESTRICT e, E* SXLA_RESTRICT et, const std::uint32_t* SXLA_RESTRICT p,
+                  std::uint32_t* SXLA_RESTRICT pt, std::size_t n, std::uint32_t* SXLA_RESTRICT o) noexcept {
+  constexpr E mask = static_cast<E>((E{1} << Bits) - 1);
   for (std::size_t i = 0; i < n; ++i) {
-    const K v = k[i];
-    const std::uint32_t at = o[static_cast<std::size_t>((v >> shift) & digit_mask)]++;
-    kt[at] = v;
-    if constexpr (WithPositions) pt[at] = p[i];
+    const E v = e[i];
+    const std::uint32_t at = o[static_cast<std::size_t>((key_part<KeyBits>(v) >> Shift) & mask)]++;
+    et[at] = v;
+    if constexpr (WithPayload) pt[at] = p[i];
   }
 }
 }  // namespace sort_detail
 
-template <class K>
-struct sorted_keys {
-  K* keys;
-  std::uint32_t* positions;  // null when none were sorted
+template <class E>
+struct sorted_elements {
+  E* elements;
+  std::uint32_t* payloads;  // null when none were sorted
 };
 
-// See the top. hist holds radix_histogram_size<K> entries; Bits is radix_bits(n, ...)
-// for the n of the call (a constant: shifts and masks by constants).
-template <unsigned Bits, class K>
-sorted_keys<K> radix_sort(K* k, K* kt, std::uint32_t* p, std::uint32_t* pt, std::size_t n,
-                          std::uint32_t* hist) noexcept {
+// An LSD radix sort of the n elements e (unsigned integers) by their low KeyBits bits,
+// stable, ping-ponging with et (and the 32-bit payloads p with pt, when p is not null);
+// hist counted with radix_histogram<Bits, KeyBits>::count for every element. A pass
+// whose digit is the same for every element is skipped; up to 32 elements an insertion
+// sort. Returns where the result ended.
+template <unsigned Bits, unsigned KeyBits, class E>
+sorted_elements<E> radix_sort(E* e, E* et, std::uint32_t* p, std::uint32_t* pt, std::size_t n,
+                              std::uint32_t* hist) noexcept {
+  using H = radix_histogram<Bits, KeyBits>;
   if (n <= 32) {
-    sort_detail::insertion_sort(k, p, n);
-    return {k, p};
+    sort_detail::insertion_sort<KeyBits>(e, p, n);
+    return {e, p};
   }
-  constexpr std::size_t buckets = std::size_t{1} << Bits;
-  constexpr unsigned passes = (8 * sizeof(K) + Bits - 1) / Bits;
-  constexpr K digit_mask = static_cast<K>(buckets - 1);
-  std::memset(hist, 0, sizeof(std::uint32_t) * buckets * passes);
-  for (std::size_t i = 0; i < n; ++i) {
-    const K v = k[i];
-    for (unsigned q = 0; q < passes; ++q) ++hist[q * buckets + static_cast<std::size_t>((v >> (q * Bits)) & digit_mask)];
-  }
-  bool with_positions = p != nullptr;
+  const bool with_payload = p != nullptr;
   auto pass = [&]<unsigned Q>() {
-    std::uint32_t* o = hist + Q * buckets;
+    std::uint32_t* o = hist + Q * H::buckets;
     bool trivial = false;
     std::uint32_t sum = 0;
-    for (std::size_t d = 0; d < buckets; ++d) {
+    for (std::size_t d = 0; d < H::buckets; ++d) {
       const std::uint32_t c = o[d];
       trivial = trivial || c == n;
       o[d] = sum;
       sum += c;
     }
-    if (trivial) return;  // every key has the same digit here
-    if (with_positions) {
-      sort_detail::scatter_pass<K, true>(k, kt, p, pt, n, o, Q * Bits, digit_mask);
+    if (trivial) return;  // every element has the same digit here
+    if (with_payload) {
+      sort_detail::scatter_pass<Q * Bits, Bits, KeyBits, true>(e, et, p, pt, n, o);
       std::swap(p, pt);
     } else {
-      sort_detail::scatter_pass<K, false>(k, kt, p, pt, n, o, Q * Bits, digit_mask);
+      sort_detail::scatter_pass<Q * Bits, Bits, KeyBits, false>(e, et, p, pt, n, o);
     }
-    std::swap(k, kt);
+    std::swap(e, et);
   };
   [&]<unsigned... Q>(std::integer_sequence<unsigned, Q...>) {
     (pass.template operator()<Q>(), ...);
-  }(std::make_integer_sequence<unsigned, passes>{});
-  return {k, p};
+  }(std::make_integer_sequence<unsigned, H::passes>{});
+  return {e, p};
 }
 
 // ---- sorting networks ----------------------------------------------------------------
@@ -17863,19 +17889,35 @@ template <class C, class T>
 constexpr sort_key_t<T> sort_key(T v) noexcept {
   using K = sort_key_t<T>;
   constexpr K sign = static_cast<K>(K{1} << (8 * sizeof(K) - 1));
-  K k = raw_bits(v);
-  if constexpr (sort_float<T>) {
-    const K magnitude = static_cast<K>(k & ~sign);
+  const K b = raw_bits(v);
+  K k = b;
+  if constexpr (sort_float<T>) {  // branch-free: the loops that make keys stay tight
+    k = static_cast<K>(b ^ (static_cast<K>(K{0} - (b >> (8 * sizeof(K) - 1))) | sign));
     if constexpr (!comparator_traits<C>::total_order) {
       constexpr K inf = raw_bits(std::numeric_limits<T>::infinity());
-      if (magnitude > inf) return comparator_traits<C>::descending ? K{0} : static_cast<K>(~K{0});
-      if (magnitude == 0) k = 0;
+      const K magnitude = static_cast<K>(b & ~sign);
+      k = magnitude == 0 ? sign : k;
+      k = magnitude > inf ? static_cast<K>(~K{0}) : k;
     }
-    k = (k & sign) != 0 ? static_cast<K>(~k) : static_cast<K>(k | sign);
   } else if constexpr (std::is_signed_v<T>) {
-    k = static_cast<K>(k ^ sign);
+    k = static_cast<K>(b ^ sign);
   }
   return comparator_traits<C>::descending ? static_cast<K>(~k) : k;
+}
+
+// Whether sort_unkey gives v back from its key (false only for NaNs and -0 under
+// lt_op / gt_op).
+template <class C, class T>
+constexpr bool key_exact(T v) noexcept {
+  if constexpr (key_gives_value<C, T>) {
+    return true;
+  } else {
+    using K = sort_key_t<T>;
+    constexpr K sign = static_cast<K>(K{1} << (8 * sizeof(K) - 1));
+    constexpr K inf = raw_bits(std::numeric_limits<T>::infinity());
+    const K b = raw_bits(v);
+    return static_cast<K>(b & ~sign) <= inf && b != sign;
+  }
 }
 template <class C, class T>
 constexpr T sort_unkey(sort_key_t<T> k) noexcept {
@@ -17995,14 +18037,24 @@ struct sort_plan {
   // Destinations that may share memory with operands read every operand's line here
   // first (sort_into; several operands gathered by position).
   static constexpr std::size_t line_values = count > 1 ? scratch_round(N * sizeof(record)) : 0;
+  // The radix sort: digits of radix_bits, on keys of KeyBits bits; keys of at most 32
+  // bits with a payload are packed beside it in one 64-bit element.
+  static constexpr unsigned bits = kernels::radix_bits(N, sizeof(K));
+  static constexpr unsigned key_bits = 8 * sizeof(K);
+  using histogram = kernels::radix_histogram<bits, key_bits>;
+  static constexpr bool packed = !keys_only && sizeof(K) <= 4;
   static constexpr std::size_t scratch = [] {
     if constexpr (!builtin) {
       return 2 * scratch_round(N * sizeof(record));
     } else if constexpr (network) {
       return scratch_round(N * lanes * sizeof(lane)) + line_values;
+    } else if constexpr (keys_only) {
+      return 2 * scratch_round(N * sizeof(K)) + scratch_round(4 * histogram::size);
+    } else if constexpr (packed) {
+      return 2 * scratch_round(N * 8) + scratch_round(4 * histogram::size) + line_values;
     } else {
-      return 2 * scratch_round(N * sizeof(K)) + (keys_only ? 0 : 2 * scratch_round(4 * N)) +
-             scratch_round(4 * kernels::radix_histogram_size<K>) + line_values;
+      return 2 * scratch_round(N * sizeof(K)) + 2 * scratch_round(4 * N) + scratch_round(4 * histogram::size) +
+             line_values;
     }
   }();
 };
@@ -18058,15 +18110,15 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
       if (d != Dim) others.push_back(static_cast<index_t>(d));
     const bool overlap = sizeof...(K) > 1 && sort_overlap(ops, dsts);
     record* values = P::builtin && P::line_values > 0 ? ws.template take<record>(n) : nullptr;
-    // The sorted line from the positions pos: every operand gathered.
-    auto write_positions = [&](const multi_index<rank>& at, const auto* pos) {
+    // The sorted line from the positions pos(j): every operand gathered.
+    auto write_positions = [&](const multi_index<rank>& at, const auto& pos) {
       const auto in = std::make_tuple(line_of<Dim>(std::get<K>(ops), at)...);
       const auto out = std::make_tuple(line_of<Dim>(std::get<K>(dsts), at)...);
       if (overlap) {
-        for (std::size_t j = 0; j < n; ++j) ((record_get<K>(values[j]) = std::get<K>(in)(pos[j])), ...);
+        for (std::size_t j = 0; j < n; ++j) ((record_get<K>(values[j]) = std::get<K>(in)(pos(j))), ...);
         for (std::size_t j = 0; j < n; ++j) ((std::get<K>(out)(j) = record_get<K>(values[j])), ...);
       } else {
-        for (std::size_t j = 0; j < n; ++j) ((std::get<K>(out)(j) = std::get<K>(in)(pos[j])), ...);
+        for (std::size_t j = 0; j < n; ++j) ((std::get<K>(out)(j) = std::get<K>(in)(pos(j))), ...);
       }
     };
     if constexpr (!P::builtin) {
@@ -18101,9 +18153,7 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
             for (std::size_t j = 0; j < n; ++j)
               out(j) = sort_unkey<C, T0>(static_cast<typename P::K>(block[j * lanes + r]));
           } else {
-            std::uint32_t pos[n];
-            for (std::size_t j = 0; j < n; ++j) pos[j] = static_cast<std::uint32_t>(block[j * lanes + r]);
-            write_positions(group[r], pos);
+            write_positions(group[r], [&](std::size_t j) { return static_cast<std::uint32_t>(block[j * lanes + r]); });
           }
         }
         filled = 0;
@@ -18121,60 +18171,114 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
     } else {
       using T0 = typename P::T0;
       using Key = typename P::K;
-      constexpr unsigned bits = kernels::radix_bits(n, sizeof(Key));
-      // Keys that give their values back on this line (no NaN or -0 under lt_op / gt_op)
-      // carry the second operand's bits instead of positions: nothing is gathered.
-      using T1 = typename std::tuple_element_t<sizeof...(K) == 2 ? 1 : 0, Ops>::value_type;
-      constexpr bool carry = sizeof...(K) <= 2 && sizeof(T1) <= 4 && std::is_trivially_copyable_v<T1>;
-      Key* keys = ws.template take<Key>(n);
-      Key* keys_tmp = ws.template take<Key>(n);
-      std::uint32_t* pos = P::keys_only ? nullptr : ws.template take<std::uint32_t>(n);
-      std::uint32_t* pos_tmp = P::keys_only ? nullptr : ws.template take<std::uint32_t>(n);
-      std::uint32_t* hist = ws.template take<std::uint32_t>(kernels::radix_histogram_size<Key>);
-      odometer(others, extent, line, [&] {
-        const auto in = line_of<Dim>(std::get<0>(ops), line);
-        bool exact = true;  // every key gives its value back
-        for (std::size_t i = 0; i < n; ++i) {
-          const auto v = static_cast<T0>(in(i));
-          keys[i] = sort_key<C>(v);
-          if constexpr (!key_gives_value<C, T0>) exact = exact && raw_bits(sort_unkey<C, T0>(keys[i])) == raw_bits(v);
-        }
-        if constexpr (P::keys_only) {
-          const auto sorted = kernels::radix_sort<bits>(keys, keys_tmp, nullptr, nullptr, n, hist);
+      using H = typename P::histogram;
+      constexpr unsigned bits = P::bits, key_bits = P::key_bits;
+      std::uint32_t* hist = ws.template take<std::uint32_t>(H::size);
+      if constexpr (P::keys_only) {
+        Key* keys = ws.template take<Key>(n);
+        Key* keys_tmp = ws.template take<Key>(n);
+        odometer(others, extent, line, [&] {
+          const auto in = line_of<Dim>(std::get<0>(ops), line);
+          H::clear(hist);
+          for (std::size_t i = 0; i < n; ++i) {
+            keys[i] = sort_key<C>(static_cast<T0>(in(i)));
+            H::count(keys[i], hist);
+          }
+          const auto sorted = kernels::radix_sort<bits, key_bits>(keys, keys_tmp, nullptr, nullptr, n, hist);
           const auto out = line_of<Dim>(std::get<0>(dsts), line);
-          for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.keys[j]);
-        } else {
-          if constexpr (carry) {
-            if (exact && !overlap) {
-              if constexpr (sizeof...(K) == 2) {
-                const auto in1 = line_of<Dim>(std::get<sizeof...(K) - 1>(ops), line);
-                for (std::size_t i = 0; i < n; ++i) {
-                  const auto v = static_cast<T1>(in1(i));
-                  std::uint32_t w = 0;
-                  std::memcpy(&w, &v, sizeof(T1));
-                  pos[i] = w;
-                }
-              }
-              const auto sorted = kernels::radix_sort<bits>(keys, keys_tmp, sizeof...(K) == 2 ? pos : nullptr,
-                                                            pos_tmp, n, hist);
+          for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.elements[j]);
+        });
+      } else if constexpr (P::packed) {
+        // Elements key | payload << 32. The payload is the second operand's bits when the
+        // keys give their values back on this line (no NaN or -0 under lt_op / gt_op):
+        // nothing is gathered then; else the position.
+        using T1 = typename std::tuple_element_t<sizeof...(K) == 2 ? 1 : 0, Ops>::value_type;
+        constexpr bool carry = sizeof...(K) == 2 && sizeof(T1) <= 4 && std::is_trivially_copyable_v<T1>;
+        std::uint64_t* e = ws.template take<std::uint64_t>(n);
+        std::uint64_t* et = ws.template take<std::uint64_t>(n);
+        auto by_position = [&](const std::uint64_t* sorted) {
+          write_positions(line, [sorted](std::size_t j) { return static_cast<std::uint32_t>(sorted[j] >> 32); });
+        };
+        odometer(others, extent, line, [&] {
+          const auto in = line_of<Dim>(std::get<0>(ops), line);
+          H::clear(hist);
+          bool exact = true;  // every key gives its value back
+          if constexpr (sizeof...(K) == 1) {
+            // Keys alone first, in the first half of e; positions only if needed.
+            Key* k = reinterpret_cast<Key*>(e);
+            for (std::size_t i = 0; i < n; ++i) {
+              const auto v = static_cast<T0>(in(i));
+              const Key key = sort_key<C>(v);
+              k[i] = key;
+              H::count(key, hist);
+              exact &= key_exact<C>(v);
+            }
+            if (exact) {
+              const auto sorted = kernels::radix_sort<bits, key_bits>(k, reinterpret_cast<Key*>(et), nullptr, nullptr,
+                                                                      n, hist);
               const auto out = line_of<Dim>(std::get<0>(dsts), line);
-              for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.keys[j]);
-              if constexpr (sizeof...(K) == 2) {
-                const auto out1 = line_of<Dim>(std::get<sizeof...(K) - 1>(dsts), line);
-                for (std::size_t j = 0; j < n; ++j) {
-                  T1 v;
-                  std::memcpy(&v, &sorted.positions[j], sizeof(T1));
-                  out1(j) = v;
-                }
-              }
+              for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.elements[j]);
               return;
             }
+            for (std::size_t i = n; i-- > 0;) {  // widened in place, from the back
+              const std::uint64_t key = k[i];
+              e[i] = key | (std::uint64_t{static_cast<std::uint32_t>(i)} << 32);
+            }
+          } else {
+            [[maybe_unused]] const auto in1 = line_of<Dim>(std::get<sizeof...(K) - 1>(ops), line);
+            for (std::size_t i = 0; i < n; ++i) {
+              const auto v = static_cast<T0>(in(i));
+              const Key key = sort_key<C>(v);
+              H::count(key, hist);
+              std::uint64_t payload = i;
+              if constexpr (carry) {
+                exact &= key_exact<C>(v);
+                const auto w = static_cast<T1>(in1(i));
+                std::uint32_t b = 0;
+                std::memcpy(&b, &w, sizeof(T1));
+                payload = b;
+              }
+              e[i] = std::uint64_t{key} | (payload << 32);
+            }
+            if constexpr (carry) {
+              if (exact && !overlap) {
+                const auto sorted = kernels::radix_sort<bits, key_bits>(e, et, nullptr, nullptr, n, hist);
+                const auto out = line_of<Dim>(std::get<0>(dsts), line);
+                const auto out1 = line_of<Dim>(std::get<1>(dsts), line);
+                for (std::size_t j = 0; j < n; ++j) {
+                  const std::uint64_t x = sorted.elements[j];
+                  out(j) = sort_unkey<C, T0>(static_cast<Key>(x));
+                  const auto b = static_cast<std::uint32_t>(x >> 32);
+                  T1 w;
+                  std::memcpy(&w, &b, sizeof(T1));
+                  out1(j) = w;
+                }
+                return;
+              }
+              for (std::size_t i = 0; i < n; ++i)
+                e[i] = (e[i] & 0xffffffffu) | (std::uint64_t{static_cast<std::uint32_t>(i)} << 32);
+            }
           }
-          for (std::size_t i = 0; i < n; ++i) pos[i] = static_cast<std::uint32_t>(i);
-          const auto sorted = kernels::radix_sort<bits>(keys, keys_tmp, pos, pos_tmp, n, hist);
-          write_positions(line, sorted.positions);
-        }
-      });
+          by_position(kernels::radix_sort<bits, key_bits>(e, et, nullptr, nullptr, n, hist).elements);
+        });
+      } else {
+        // 64-bit keys with positions beside them.
+        Key* keys = ws.template take<Key>(n);
+        Key* keys_tmp = ws.template take<Key>(n);
+        std::uint32_t* pos = ws.template take<std::uint32_t>(n);
+        std::uint32_t* pos_tmp = ws.template take<std::uint32_t>(n);
+        odometer(others, extent, line, [&] {
+          const auto in = line_of<Dim>(std::get<0>(ops), line);
+          H::clear(hist);
+          for (std::size_t i = 0; i < n; ++i) {
+            keys[i] = sort_key<C>(static_cast<T0>(in(i)));
+            H::count(keys[i], hist);
+            pos[i] = static_cast<std::uint32_t>(i);
+          }
+          const auto sorted = kernels::radix_sort<bits, key_bits>(keys, keys_tmp, pos, pos_tmp, n, hist);
+          write_positions(line, [p = sorted.payloads](std::size_t j) { return p[j]; });
+        });
+      }
     }
   }
 }
