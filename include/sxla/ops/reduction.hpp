@@ -200,6 +200,18 @@ SXLA_FORCE_INLINE constexpr void odometer(const idx& dims, const multi_index<R>&
   }
 }
 
+// finish(start, count) for every row along the last dimension of an array of the given
+// sizes (rank R > 0): what a producer that writes its whole result before any of it is
+// final reports (expr/producer.hpp).
+template <std::size_t R, class Finish>
+void finish_every_row(const idx& sizes, Finish&& finish) {
+  multi_index<R> i{}, extent{};
+  for (std::size_t d = 0; d < R; ++d) extent[d] = sizes[d];
+  idx outer;
+  for (std::size_t d = 0; d + 1 < R; ++d) outer.push_back(static_cast<index_t>(d));
+  odometer(outer, extent, i, [&] { finish(i, extent[R - 1]); });
+}
+
 }  // namespace sxla::detail
 
 #endif  // SXLA_OPS_REDUCTION_HPP

@@ -200,13 +200,7 @@ struct scatter_node {
     } else {
       copy_operand(dst);
       apply(dst);
-      if constexpr (rank > 0) {
-        multi_index<rank> i{}, extent{};
-        for (std::size_t d = 0; d < rank; ++d) extent[d] = spec.dimensions[d];
-        idx outer;
-        for (std::size_t d = 0; d + 1 < rank; ++d) outer.push_back(static_cast<index_t>(d));
-        detail::odometer(outer, extent, i, [&] { finish(i, extent[rank - 1]); });
-      }
+      if constexpr (rank > 0) detail::finish_every_row<rank>(spec.dimensions, finish);
     }
   }
 

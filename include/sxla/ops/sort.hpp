@@ -662,11 +662,7 @@ struct sort_node {
     if constexpr (D::element_count > 0) {
       detail::sort_lines<Dim>(std::tuple<Op>(operand), std::tuple<Dst&>(dst), c, ws,
                               std::index_sequence<0>{});
-      multi_index<rank> i{}, extent{};
-      for (std::size_t d = 0; d < rank; ++d) extent[d] = spec.dimensions[d];
-      idx outer;
-      for (std::size_t d = 0; d + 1 < rank; ++d) outer.push_back(static_cast<index_t>(d));
-      detail::odometer(outer, extent, i, [&] { finish(i, extent[rank - 1]); });
+      detail::finish_every_row<rank>(spec.dimensions, finish);
     }
   }
 
