@@ -1,0 +1,13 @@
+// x::sort of s64 and u64, lengths 17, 64 and 1000.
+// Each row set is checked against std::stable_sort over XLA's orders written in
+// sort_check.hpp, with every built-in comparator, as one operand (the node) and with the
+// positions carried along (sort_into: stability); rows are random (full-range bits, the
+// type's extremes and specials, many ties), all-equal, ascending and descending.
+#include "ops/sort_check.hpp"
+
+TEST_CASE("sort: s64 and u64") {
+  sort_check::check_lines<std::int64_t, 17>(25);
+  sort_check::check_lines<std::int64_t, 1000>(26);
+  sort_check::check_lines<std::uint64_t, 64>(27);
+  sort_check::check_lines<std::uint64_t, 1000>(28);
+}
