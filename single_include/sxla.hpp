@@ -8841,6 +8841,18 @@ SXLA_FORCE_INLINE constexpr void odometer(const idx& dims, const multi_index<R>&
   }
 }
 
+// finish(start, count) for every row along the last dimension of an array of the given
+// sizes (rank R > 0): what a producer that writes its whole result before any of it is
+// final reports (expr/producer.hpp).
+template <std::size_t R, class Finish>
+void finish_every_row(const idx& sizes, Finish&& finish) {
+  multi_index<R> i{}, extent{};
+  for (std::size_t d = 0; d < R; ++d) extent[d] = sizes[d];
+  idx outer;
+  for (std::size_t d = 0; d + 1 < R; ++d) outer.push_back(static_cast<index_t>(d));
+  odometer(outer, extent, i, [&] { finish(i, extent[R - 1]); });
+}
+
 }  // namespace sxla::detail
 
 #endif  // SXLA_OPS_REDUCTION_HPP
@@ -16940,13 +16952,7 @@ struct scatter_node {
     } else {
       copy_operand(dst);
       apply(dst);
-      if constexpr (rank > 0) {
-        multi_index<rank> i{}, extent{};
-        for (std::size_t d = 0; d < rank; ++d) extent[d] = spec.dimensions[d];
-        idx outer;
-        for (std::size_t d = 0; d + 1 < rank; ++d) outer.push_back(static_cast<index_t>(d));
-        detail::odometer(outer, extent, i, [&] { finish(i, extent[rank - 1]); });
-      }
+      if constexpr (rank > 0) detail::finish_every_row<rank>(spec.dimensions, finish);
     }
   }
 
@@ -18409,11 +18415,7 @@ struct sort_node {
     if constexpr (D::element_count > 0) {
       detail::sort_lines<Dim>(std::tuple<Op>(operand), std::tuple<Dst&>(dst), c, ws,
                               std::index_sequence<0>{});
-      multi_index<rank> i{}, extent{};
-      for (std::size_t d = 0; d < rank; ++d) extent[d] = spec.dimensions[d];
-      idx outer;
-      for (std::size_t d = 0; d + 1 < rank; ++d) outer.push_back(static_cast<index_t>(d));
-      detail::odometer(outer, extent, i, [&] { finish(i, extent[rank - 1]); });
+      detail::finish_every_row<rank>(spec.dimensions, finish);
     }
   }
 
