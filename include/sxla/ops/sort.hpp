@@ -267,6 +267,7 @@ constexpr auto& record_get(Rec& r) noexcept {
 // scratch bytes that takes.
 template <class C, class Ops, std::size_t N>
 struct sort_plan {
+  static_assert(N <= 0xffffffffu, "sxla: sort: lines of more than 2^32 - 1 elements (positions are 32-bit)");
   static constexpr std::size_t count = std::tuple_size_v<Ops>;
   using T0 = typename std::tuple_element_t<0, Ops>::value_type;
   static constexpr bool builtin = builtin_comparator<C>;
