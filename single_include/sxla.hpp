@@ -17981,8 +17981,8 @@ SXLA_FORCE_INLINE auto line_of(X& x, const multi_index<R>& start) noexcept {
   }
 }
 
-// Whether operand k sorted lines j comes before i, for a user comparator: arguments 2k
-// and 2k + 1 are operand k's elements at i and j.
+// A user comparator's answer for two records: get(A) is its argument A, operand A / 2's
+// element of the first record (A even) or of the second (A odd).
 template <class C, class Get, std::size_t... A>
 constexpr bool user_before(const C& c, const Get& get, std::index_sequence<A...>) {
   return static_cast<bool>(c(get(std::integral_constant<std::size_t, A>{})...));
