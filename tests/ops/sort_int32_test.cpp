@@ -11,5 +11,5 @@ TEST_CASE("sort: s32 and u32") {
   sort_check::check_lines<std::int32_t, 1000>(33);
   sort_check::check_lines<std::uint32_t, 17>(34);
   sort_check::check_lines<std::uint32_t, 1000>(35);
-  sort_check::check_lines<std::int32_t, 1 << 20>(36);
+  sort_check::check_lines<std::int32_t, 1 << 20, 1, false>(36);
 }
