@@ -17,6 +17,10 @@
 //       padding would be larger than every key), each a min and a max of two vectors
 //       (AVX-512: 16 rows of 32-bit keys, or 8 of 64-bit (key << 32 | position), in
 //       one instruction each). Stable on such packed keys, since positions differ.
+//   intro_sort(p, n, before)              an unstable sort of any records in place:
+//       quicksort (median of three, Hoare partition) that falls back to heapsort past
+//       2 log2(n) levels, insertion sort below 16; every scan is bounded by its range,
+//       so a predicate that is no strict weak order also stays inside [0, n).
 //   merge_sort(p, q, n, before)           a stable bottom-up merge sort of any records
 //       by any predicate (insertion sort on runs of 16, then merges ping-ponging
 //       between p and q); only records inside [0, n) are ever compared or moved,
@@ -240,6 +244,86 @@ R* merge_sort(R* p, R* q, std::size_t n, const Before& before) {
     std::swap(p, q);
   }
   return p;
+}
+
+// ---- introsort ---------------------------------------------------------------------------
+
+namespace sort_detail {
+template <class R, class Before>
+void insertion_sort_records(R* p, std::size_t n, const Before& before) {
+  for (std::size_t i = 1; i < n; ++i) {
+    R v = p[i];
+    std::size_t j = i;
+    for (; j > 0 && before(v, p[j - 1]); --j) p[j] = p[j - 1];
+    p[j] = v;
+  }
+}
+
+template <class R, class Before>
+void sift_down(R* p, std::size_t root, std::size_t n, const Before& before) {
+  while (2 * root + 1 < n) {
+    std::size_t child = 2 * root + 1;
+    if (child + 1 < n && before(p[child], p[child + 1])) ++child;
+    if (!before(p[root], p[child])) return;
+    std::swap(p[root], p[child]);
+    root = child;
+  }
+}
+
+template <class R, class Before>
+void heap_sort(R* p, std::size_t n, const Before& before) {
+  for (std::size_t i = n / 2; i-- > 0;) sift_down(p, i, n, before);
+  for (std::size_t end = n; end > 1; --end) {
+    std::swap(p[0], p[end - 1]);
+    sift_down(p, 0, end - 1, before);
+  }
+}
+
+template <class R, class Before>
+void intro_sort_range(R* p, std::size_t n, std::size_t depth, const Before& before) {
+  while (n > 16) {
+    if (depth == 0) {
+      heap_sort(p, n, before);
+      return;
+    }
+    --depth;
+    // The median of the first, middle and last to the front: the pivot.
+    const std::size_t mid = n / 2, last = n - 1;
+    if (before(p[mid], p[0])) std::swap(p[mid], p[0]);
+    if (before(p[last], p[mid])) std::swap(p[last], p[mid]);
+    if (before(p[mid], p[0])) std::swap(p[mid], p[0]);
+    std::swap(p[0], p[mid]);
+    const R pivot = p[0];
+    std::size_t i = 1, j = last;
+    while (true) {
+      while (i <= j && before(p[i], pivot)) ++i;
+      while (i <= j && before(pivot, p[j])) --j;
+      if (i >= j) break;
+      std::swap(p[i], p[j]);
+      ++i;
+      --j;
+    }
+    std::swap(p[0], p[j]);  // the pivot at j; [0, j) before it, (j, n) after
+    // The smaller side by recursion, the larger in this loop.
+    if (j < n - 1 - j) {
+      intro_sort_range(p, j, depth, before);
+      p += j + 1;
+      n -= j + 1;
+    } else {
+      intro_sort_range(p + j + 1, n - 1 - j, depth, before);
+      n = j;
+    }
+  }
+  insertion_sort_records(p, n, before);
+}
+}  // namespace sort_detail
+
+// See the top.
+template <class R, class Before>
+void intro_sort(R* p, std::size_t n, const Before& before) {
+  std::size_t depth = 0;
+  for (std::size_t m = n; m > 1; m /= 2) depth += 2;
+  sort_detail::intro_sort_range(p, n, depth, before);
 }
 
 }  // namespace sxla::kernels
