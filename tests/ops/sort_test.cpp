@@ -71,6 +71,56 @@ TEST_CASE("sort: user comparators against std::stable_sort, with many ties") {
   CHECK(s == x::tensor<"s32[6]">{0, -1, -1, 3, 4, 7});
 }
 
+TEST_CASE("sort: user comparators unstable (the introsort): sorted, a permutation, on hard inputs") {
+  // Random with ties, sorted, reversed, organ pipe, all equal: 5000 elements each, two
+  // operands; the keys must come out ascending and the (key, value) pairs a permutation.
+  using K = x::tensor<"s32[5000]">;
+  using V = x::tensor<"u16[5000]">;
+  auto k = std::make_unique<K>(), rk = std::make_unique<K>();
+  auto v = std::make_unique<V>(), rv = std::make_unique<V>();
+  std::mt19937 rng(11);
+  const auto by_key = [](std::int32_t a, std::int32_t b, std::uint16_t, std::uint16_t) { return a < b; };
+  for (int pattern = 0; pattern < 5; ++pattern) {
+    for (int i = 0; i < 5000; ++i) {
+      const int key = pattern == 0   ? static_cast<int>(rng() % 300)
+                      : pattern == 1 ? i
+                      : pattern == 2 ? 5000 - i
+                      : pattern == 3 ? (i < 2500 ? i : 5000 - i)
+                                     : 7;
+      (*k)(i) = key;
+      (*v)(i) = static_cast<std::uint16_t>(i);
+    }
+    x::sort_into<0, x::unstable>(std::tie(*rk, *rv), *k, *v, by_key);
+    std::vector<std::pair<std::int32_t, std::uint16_t>> in, out;
+    bool ascending = true;
+    for (int i = 0; i < 5000; ++i) {
+      in.emplace_back((*k)(i), (*v)(i));
+      out.emplace_back((*rk)(i), (*rv)(i));
+      if (i > 0) ascending = ascending && (*rk)(i - 1) <= (*rk)(i);
+    }
+    std::sort(in.begin(), in.end());
+    std::sort(out.begin(), out.end());
+    INFO("pattern ", pattern);
+    CHECK(ascending);
+    CHECK(in == out);
+  }
+  // The heapsort the introsort falls back to, forced from the start (depth 0).
+  std::vector<int> h(777);
+  for (auto& e : h) e = static_cast<int>(rng() % 100);
+  auto want = h;
+  std::sort(want.begin(), want.end());
+  x::kernels::sort_detail::intro_sort_range(h.data(), h.size(), 0, [](int a, int b) { return a < b; });
+  CHECK(h == want);
+  // The introsort needs one array of records less than the merge sort.
+  struct by_value {
+    bool operator()(float a, float b) const { return a < b; }
+  };
+  using T = x::tensor<"f32[1000]">;
+  static_assert(x::workspace_bytes<decltype(x::sort<0, x::unstable>(std::declval<T&>(), by_value{})), T> +
+                    x::scratch_round(1000 * sizeof(float)) ==
+                x::workspace_bytes<decltype(x::sort<0, x::stable>(std::declval<T&>(), by_value{})), T>);
+}
+
 TEST_CASE("sort: a comparator that is no strict weak order gives a permutation, safely") {
   x::tensor<"f32[300]"> t;
   std::mt19937 rng(5);
@@ -79,6 +129,8 @@ TEST_CASE("sort: a comparator that is no strict weak order gives a permutation, 
   const x::tensor<"f32[300]"> plain = x::sort(t, [](float a, float b) { return a < b; });
   std::mt19937 coin(9);
   const x::tensor<"f32[300]"> random_answers = x::sort(t, [&coin](float, float) { return coin() % 2 == 0; });
+  const x::tensor<"f32[300]"> random_stable =
+      x::sort<0, x::stable>(t, [&coin](float, float) { return coin() % 2 == 0; });
   auto as_multiset = [](const auto& v) {
     std::vector<std::uint32_t> bits;
     for (int i = 0; i < 300; ++i) bits.push_back(std::bit_cast<std::uint32_t>(v(i)));
@@ -87,6 +139,7 @@ TEST_CASE("sort: a comparator that is no strict weak order gives a permutation, 
   };
   CHECK(as_multiset(plain) == as_multiset(t));
   CHECK(as_multiset(random_answers) == as_multiset(t));
+  CHECK(as_multiset(random_stable) == as_multiset(t));
 }
 
 TEST_CASE("sort: sort_into in place, into views and other layouts") {
