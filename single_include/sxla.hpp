@@ -17540,10 +17540,11 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 //   x::lt_total_order_op, gt_total_order_op   XLA's total order: -NaN < -Inf < ... < -0
 //                                      < +0 < ... < +Inf < +NaN (NaNs by their bits)
 // Equal keys keep their order: with a built-in comparator every sort is stable.
-// A user comparator that is no strict weak order (a plain a < b on NaNs) gives some
-// permutation of each line, never a crash or a read out of bounds: its sort is a merge
-// sort that only compares and moves elements inside the line (kernels/sort.hpp); stable,
-// so x::stable and x::unstable give the same result there too.
+// A user comparator goes through a stable merge sort with x::stable and an introsort in
+// place with x::unstable (the default; half the scratch). One that is no strict weak
+// order (a plain a < b on NaNs) gives some permutation of each line, never a crash or a
+// read out of bounds: both sorts only compare and move elements inside the line
+// (kernels/sort.hpp).
 //
 // Engine (kernels/sort.hpp). Built-in comparators sort unsigned keys made from the first
 // operand's bits (flipped into the comparator's order, complemented for gt). Lines of at
@@ -17558,8 +17559,8 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 // SXLA_STACK_TEMPORARY_BYTES, else a caller's workspace or, where allowed, the heap):
 // radix, two arrays of the line's elements (and two of positions for 64-bit keys) plus
 // the histograms; network, one block of 64 lanes per element; a user comparator, two
-// arrays of the line's records; with several operands, one more array of the line's
-// records for destinations that overlap operands.
+// arrays of the line's records (stable) or one (unstable); with several operands, one
+// more array of the line's records for destinations that overlap operands.
 //
 // Misuse is a compile error naming sort and the shapes: operands of different
 // dimensions, a dimension out of range, a comparator that does not take 2N elements or
@@ -17596,6 +17597,10 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 //       padding would be larger than every key), each a min and a max of two vectors
 //       (AVX-512: 16 rows of 32-bit keys, or 8 of 64-bit (key << 32 | position), in
 //       one instruction each). Stable on such packed keys, since positions differ.
+//   intro_sort(p, n, before)              an unstable sort of any records in place:
+//       quicksort (median of three, Hoare partition) that falls back to heapsort past
+//       2 log2(n) levels, insertion sort below 16; every scan is bounded by its range,
+//       so a predicate that is no strict weak order also stays inside [0, n).
 //   merge_sort(p, q, n, before)           a stable bottom-up merge sort of any records
 //       by any predicate (insertion sort on runs of 16, then merges ping-ponging
 //       between p and q); only records inside [0, n) are ever compared or moved,
@@ -17819,6 +17824,86 @@ R* merge_sort(R* p, R* q, std::size_t n, const Before& before) {
   return p;
 }
 
+// ---- introsort ---------------------------------------------------------------------------
+
+namespace sort_detail {
+template <class R, class Before>
+void insertion_sort_records(R* p, std::size_t n, const Before& before) {
+  for (std::size_t i = 1; i < n; ++i) {
+    R v = p[i];
+    std::size_t j = i;
+    for (; j > 0 && before(v, p[j - 1]); --j) p[j] = p[j - 1];
+    p[j] = v;
+  }
+}
+
+template <class R, class Before>
+void sift_down(R* p, std::size_t root, std::size_t n, const Before& before) {
+  while (2 * root + 1 < n) {
+    std::size_t child = 2 * root + 1;
+    if (child + 1 < n && before(p[child], p[child + 1])) ++child;
+    if (!before(p[root], p[child])) return;
+    std::swap(p[root], p[child]);
+    root = child;
+  }
+}
+
+template <class R, class Before>
+void heap_sort(R* p, std::size_t n, const Before& before) {
+  for (std::size_t i = n / 2; i-- > 0;) sift_down(p, i, n, before);
+  for (std::size_t end = n; end > 1; --end) {
+    std::swap(p[0], p[end - 1]);
+    sift_down(p, 0, end - 1, before);
+  }
+}
+
+template <class R, class Before>
+void intro_sort_range(R* p, std::size_t n, std::size_t depth, const Before& before) {
+  while (n > 16) {
+    if (depth == 0) {
+      heap_sort(p, n, before);
+      return;
+    }
+    --depth;
+    // The median of the first, middle and last to the front: the pivot.
+    const std::size_t mid = n / 2, last = n - 1;
+    if (before(p[mid], p[0])) std::swap(p[mid], p[0]);
+    if (before(p[last], p[mid])) std::swap(p[last], p[mid]);
+    if (before(p[mid], p[0])) std::swap(p[mid], p[0]);
+    std::swap(p[0], p[mid]);
+    const R pivot = p[0];
+    std::size_t i = 1, j = last;
+    while (true) {
+      while (i <= j && before(p[i], pivot)) ++i;
+      while (i <= j && before(pivot, p[j])) --j;
+      if (i >= j) break;
+      std::swap(p[i], p[j]);
+      ++i;
+      --j;
+    }
+    std::swap(p[0], p[j]);  // the pivot at j; [0, j) before it, (j, n) after
+    // The smaller side by recursion, the larger in this loop.
+    if (j < n - 1 - j) {
+      intro_sort_range(p, j, depth, before);
+      p += j + 1;
+      n -= j + 1;
+    } else {
+      intro_sort_range(p + j + 1, n - 1 - j, depth, before);
+      n = j;
+    }
+  }
+  insertion_sort_records(p, n, before);
+}
+}  // namespace sort_detail
+
+// See the top.
+template <class R, class Before>
+void intro_sort(R* p, std::size_t n, const Before& before) {
+  std::size_t depth = 0;
+  for (std::size_t m = n; m > 1; m /= 2) depth += 2;
+  sort_detail::intro_sort_range(p, n, depth, before);
+}
+
 }  // namespace sxla::kernels
 
 #endif  // SXLA_KERNELS_SORT_HPP
@@ -18018,7 +18103,7 @@ constexpr auto& record_get(Rec& r) noexcept {
 
 // How the lines of Ops (a tuple of nodes, line length N) are sorted under C, and the
 // scratch bytes that takes.
-template <class C, class Ops, std::size_t N>
+template <class C, class Ops, std::size_t N, sort_stability S = sort_stability::stable>
 struct sort_plan {
   static_assert(N <= 0xffffffffu, "sxla: sort: lines of more than 2^32 - 1 elements (positions are 32-bit)");
   static constexpr std::size_t count = std::tuple_size_v<Ops>;
@@ -18051,8 +18136,8 @@ struct sort_plan {
   using histogram = kernels::radix_histogram<bits, key_bits>;
   static constexpr bool packed = !keys_only && sizeof(K) <= 4;
   static constexpr std::size_t scratch = [] {
-    if constexpr (!builtin) {
-      return 2 * scratch_round(N * sizeof(record));
+    if constexpr (!builtin) {  // the merge sort's two arrays, or the introsort's one
+      return (S == sort_stability::stable ? 2 : 1) * scratch_round(N * sizeof(record));
     } else if constexpr (network) {
       return scratch_round(N * lanes * sizeof(lane)) + line_values;
     } else if constexpr (keys_only) {
@@ -18099,12 +18184,12 @@ bool sort_overlap(const Ops& ops, const Dsts& dsts) noexcept {
 // Every line along Dim of the operands ops (a tuple of nodes), sorted by c into dsts (a
 // tuple of references to storage of the operands' dimensions), with plan P's scratch
 // from ws.
-template <std::size_t Dim, class C, class Ops, class Dsts, std::size_t... K>
+template <std::size_t Dim, sort_stability S, class C, class Ops, class Dsts, std::size_t... K>
 void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::index_sequence<K...>) {
   using E0 = std::tuple_element_t<0, Ops>;
   constexpr std::size_t rank = E0::rank;
   constexpr std::size_t n = static_cast<std::size_t>(E0::spec.dimensions[Dim]);
-  using P = sort_plan<C, Ops, n>;
+  using P = sort_plan<C, Ops, n, S>;
   using record = typename P::record;
   if constexpr (E0::spec.element_count() == 0) {
     return;
@@ -18130,16 +18215,22 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
     };
     if constexpr (!P::builtin) {
       record* a = ws.template take<record>(n);
-      record* b = ws.template take<record>(n);
+      record* b = S == sort_stability::stable ? ws.template take<record>(n) : nullptr;
       odometer(others, extent, line, [&] {
         const auto in = std::make_tuple(line_of<Dim>(std::get<K>(ops), line)...);
         for (std::size_t i = 0; i < n; ++i) ((record_get<K>(a[i]) = std::get<K>(in)(i)), ...);
-        const record* s = kernels::merge_sort(a, b, n, [&](const record& x, const record& y) {
+        const auto before = [&](const record& x, const record& y) {
           return user_before(c, [&](auto arg) -> decltype(auto) {
             constexpr std::size_t k = decltype(arg)::value;
             return record_get<k / 2>(k % 2 == 0 ? x : y);
           }, std::make_index_sequence<2 * sizeof...(K)>{});
-        });
+        };
+        const record* s = a;
+        if constexpr (S == sort_stability::stable) {
+          s = kernels::merge_sort(a, b, n, before);
+        } else {
+          kernels::intro_sort(a, n, before);
+        }
         const auto out = std::make_tuple(line_of<Dim>(std::get<K>(dsts), line)...);
         for (std::size_t j = 0; j < n; ++j) ((std::get<K>(out)(j) = record_get<K>(s[j])), ...);
       });
@@ -18358,7 +18449,7 @@ inline constexpr bool is_operand_arg = operand<X>;
 // Sort of one operand along Dim by C: a producer (expr/producer.hpp) of the operand's
 // shape. Read element by element inside another node (or in constant evaluation), an
 // element costs a pass over its line per candidate: assign it first.
-template <std::size_t Dim, class C, class Op>
+template <std::size_t Dim, class C, class Op, sort_stability S = sort_stability::stable>
 struct sort_node {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
@@ -18373,7 +18464,7 @@ struct sort_node {
   C c;
 
   template <class D>
-  static constexpr std::size_t scratch = detail::sort_plan<C, std::tuple<Op>, n>::scratch;
+  static constexpr std::size_t scratch = detail::sort_plan<C, std::tuple<Op>, n, S>::scratch;
 
   // Whether line element i comes before element j (ties: by position).
   constexpr bool before(const multi_index<rank>& line, std::size_t i, std::size_t j) const {
@@ -18414,7 +18505,7 @@ struct sort_node {
   void produce(Dst& dst, Finish&& finish, detail::arena& ws) const {
     using D = typename Dst::shape_type;
     if constexpr (D::element_count > 0) {
-      detail::sort_lines<Dim>(std::tuple<Op>(operand), std::tuple<Dst&>(dst), c, ws,
+      detail::sort_lines<Dim, S>(std::tuple<Op>(operand), std::tuple<Dst&>(dst), c, ws,
                               std::index_sequence<0>{});
       detail::finish_every_row<rank>(spec.dimensions, finish);
     }
@@ -18481,20 +18572,20 @@ template <class Ops>
 using sort_results_t = decltype(sort_results_of<Ops>(std::make_index_sequence<std::tuple_size_v<Ops>>{}));
 
 // The scratch bytes of sorting Ops along Dim by C (0 when misused).
-template <index_t Dim, class C, class Ops>
+template <index_t Dim, class C, class Ops, sort_stability S = sort_stability::stable>
 inline constexpr std::size_t sort_scratch = [] {
   using E0 = std::tuple_element_t<0, Ops>;
   constexpr index_t d = sort_dimension<Dim, E0::rank>;
   if constexpr (d < 0) {
     return std::size_t{0};
   } else {
-    return sort_plan<C, Ops, static_cast<std::size_t>(E0::spec.dimensions[d])>::scratch;
+    return sort_plan<C, Ops, static_cast<std::size_t>(E0::spec.dimensions[d]), S>::scratch;
   }
 }();
 
 // Sorts the operands in all (then the comparator, if any) into dsts (a tuple of
 // references), with scratch from the arena ws (Ws void: expr/scratch.hpp's rules).
-template <index_t Dim, class Dsts, class All, class Ws, std::size_t... K>
+template <index_t Dim, sort_stability S, class Dsts, class All, class Ws, std::size_t... K>
 void sort_into_impl(const Dsts& dsts, const All& all, Ws* ws, std::index_sequence<K...> seq) {
   using Ops = std::tuple<operand_t<std::tuple_element_t<K, All>>...>;
   using E0 = std::tuple_element_t<0, Ops>;
@@ -18503,9 +18594,10 @@ void sort_into_impl(const Dsts& dsts, const All& all, Ws* ws, std::index_sequenc
   constexpr auto dim = static_cast<std::size_t>(sort_dimension<Dim, E0::rank>);
   const Ops ops{as_operand(std::get<K>(all))...};
   if constexpr (std::is_same_v<Ws, arena>) {
-    sort_lines<dim>(ops, dsts, c, *ws, seq);
+    sort_lines<dim, S>(ops, dsts, c, *ws, seq);
   } else {
-    with_scratch_memory<sort_scratch<Dim, C, Ops>, sort_op>([&](arena& a) { sort_lines<dim>(ops, dsts, c, a, seq); });
+    with_scratch_memory<sort_scratch<Dim, C, Ops, S>, sort_op>(
+        [&](arena& a) { sort_lines<dim, S>(ops, dsts, c, a, seq); });
   }
 }
 
@@ -18534,7 +18626,7 @@ R uninitialized_tuple(std::index_sequence<K...>) {
   return R(((void)K, uninitialized)...);
 }
 
-template <index_t Dim, class W, class Dsts, class... Args>
+template <index_t Dim, sort_stability S, class W, class Dsts, class... Args>
 void sort_into_checked(W* workspace, const Dsts& dsts, Args&&... args) {
   constexpr std::size_t n = sort_operand_count<Args...>;
   using Ops = sort_operands_t<Args...>;
@@ -18547,12 +18639,12 @@ void sort_into_checked(W* workspace, const Dsts& dsts, Args&&... args) {
   } else {
     const auto all = std::forward_as_tuple(static_cast<Args&&>(args)...);
     if constexpr (std::is_same_v<W, void>) {
-      sort_into_impl<Dim>(dsts, all, static_cast<void*>(nullptr), std::make_index_sequence<n>{});
+      sort_into_impl<Dim, S>(dsts, all, static_cast<void*>(nullptr), std::make_index_sequence<n>{});
     } else {
-      static_assert(W::size >= sort_scratch<Dim, C, Ops>,
+      static_assert(W::size >= sort_scratch<Dim, C, Ops, S>,
                     "sxla: sort: the workspace is smaller than the sort needs (x::sort_workspace_bytes)");
       arena a(workspace->data(), W::size);
-      sort_into_impl<Dim>(dsts, all, &a, std::make_index_sequence<n>{});
+      sort_into_impl<Dim, S>(dsts, all, &a, std::make_index_sequence<n>{});
     }
   }
 }
@@ -18576,7 +18668,6 @@ constexpr auto sort(Args&&... args) {
   using C = detail::sort_comparator_t<Args...>;
   using E0 = std::tuple_element_t<0, Ops>;
   using R = detail::sort_results_t<Ops>;
-  (void)Stability;  // every sort here is stable
   if constexpr (detail::sort_error<Dim, C, Ops> != 0) {
     detail::report_sort<Dim, C, Ops>(std::make_index_sequence<n>{});
     if constexpr (n == 1) {
@@ -18587,12 +18678,13 @@ constexpr auto sort(Args&&... args) {
   } else if constexpr (n == 1) {
     const auto all = std::forward_as_tuple(static_cast<Args&&>(args)...);
     constexpr auto dim = static_cast<std::size_t>(detail::sort_dimension<Dim, E0::rank>);
-    return sort_node<dim, C, E0>{{as_operand(std::get<0>(all))}, {detail::sort_comparator<1>(all)}};
+    return sort_node<dim, C, E0, Stability>{{as_operand(std::get<0>(all))}, {detail::sort_comparator<1>(all)}};
   } else {
     R out = detail::uninitialized_tuple<R>(std::make_index_sequence<n>{});
     std::apply(
         [&](auto&... o) {
-          detail::sort_into_checked<Dim, void>(nullptr, std::tuple<decltype(o)&...>(o...), static_cast<Args&&>(args)...);
+          detail::sort_into_checked<Dim, Stability, void>(nullptr, std::tuple<decltype(o)&...>(o...),
+                                                          static_cast<Args&&>(args)...);
         },
         out);
     return out;
@@ -18606,15 +18698,13 @@ constexpr auto sort(Args&&... args) {
 template <index_t Dim = -1, sort_stability Stability = sort_stability::unstable, class... Dst, class... Args>
   requires(sizeof...(Args) >= 1)
 void sort_into(const std::tuple<Dst&...>& dsts, Args&&... args) {
-  (void)Stability;
-  detail::sort_into_checked<Dim, void>(nullptr, dsts, static_cast<Args&&>(args)...);
+  detail::sort_into_checked<Dim, Stability, void>(nullptr, dsts, static_cast<Args&&>(args)...);
 }
 template <index_t Dim = -1, sort_stability Stability = sort_stability::unstable, std::size_t Bytes, class... Dst,
           class... Args>
   requires(sizeof...(Args) >= 1)
 void sort_into(workspace<Bytes>& ws, const std::tuple<Dst&...>& dsts, Args&&... args) {
-  (void)Stability;
-  detail::sort_into_checked<Dim>(&ws, dsts, static_cast<Args&&>(args)...);
+  detail::sort_into_checked<Dim, Stability>(&ws, dsts, static_cast<Args&&>(args)...);
 }
 
 }  // namespace sxla
