@@ -1,7 +1,7 @@
 // Tests for sxla/simd/vec.hpp and the backend behind it: mask logic and is_nan for every
 // combination of lanes, conversions between float and integer lanes, memory access (partial
 // loads and stores, gathers, masks) and the lane movements (repeat, broadcast_in_groups,
-// repeat_group, transpose_square). Arithmetic, comparisons and bits against the one-lane
+// repeat_group, transpose_square, lane_xor, compress). Arithmetic, comparisons and bits against the one-lane
 // vocabulary of scalar.hpp: vec_{arithmetic,compare,bits}_test.cpp. With the scalar
 // backend there is nothing to do.
 #include "simd/vec_check.hpp"
@@ -133,6 +133,32 @@ TEST_CASE_TEMPLATE("simd/vec: repeat, broadcast_in_groups, repeat_group and tran
       const auto m = lanes(s::load_repeated(&in[3][k * g], g));  // the same from memory
       for (std::size_t i = 0; i < n; ++i) CHECK_EQ(m.v[i], in[3][k * g + i % g]);
     }
+  }
+}
+
+TEST_CASE_TEMPLATE("simd/vec: lane_xor, compress and count_true (the quicksort's vocabulary)", T, float, double,
+                   std::uint32_t, std::int64_t, std::uint64_t) {
+  constexpr std::size_t n = s::lanes<T>;
+  T in[n];
+  for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<T>(3 * i + 1);
+  const s::vec<T> v = s::load(in);
+  for (std::size_t j = 0; j < n; ++j) {
+    const auto r = lanes(s::lane_xor(v, j));
+    for (std::size_t i = 0; i < n; ++i) CHECK_EQ(r.v[i], in[i ^ j]);
+  }
+  // Every mask of up to 8 lanes, and patterns over wider vectors: the chosen lanes in
+  // order at the bottom; the count of chosen lanes.
+  const std::size_t masks = n <= 8 ? (std::size_t{1} << n) : 256;
+  for (std::size_t bits = 0; bits < masks; ++bits) {
+    bool keep[n];
+    for (std::size_t i = 0; i < n; ++i) keep[i] = n <= 8 ? ((bits >> i) & 1) != 0 : ((bits * 2654435761u >> (i % 24)) & 1) != 0;
+    const auto m = s::load_mask<T>(keep, n);
+    std::vector<T> want;
+    for (std::size_t i = 0; i < n; ++i)
+      if (keep[i]) want.push_back(in[i]);
+    CHECK_EQ(s::count_true(m), want.size());
+    const auto c = lanes(s::compress(v, m));
+    for (std::size_t i = 0; i < want.size(); ++i) CHECK_EQ(c.v[i], want[i]);
   }
 }
 

@@ -186,6 +186,24 @@ SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
   }
 }
 
+// Lane i takes lane i ^ j (j < lanes): the partner of a sorting network's stage.
+template <class T>
+  requires(sizeof(T) >= 4)
+SXLA_FORCE_INLINE vec<T> lane_xor(vec<T> v, std::size_t j) noexcept {
+  using I = int_of<T>;
+  const tag<I> di;
+  const auto idx = hn::Xor(hn::Iota(di, I{0}), hn::Set(di, static_cast<I>(j)));
+  return {hn::TableLookupLanes(v.raw, hn::IndicesFromVec(tag<T>(), idx))};
+}
+
+// The lanes of v where m holds, in order, in the lowest count_true(m) lanes; the other
+// lanes unspecified (vpcompressd to a register on AVX-512).
+template <class T>
+  requires(sizeof(T) >= 4)
+SXLA_FORCE_INLINE vec<T> compress(vec<T> v, mask<T> m) noexcept {
+  return {hn::Compress(v.raw, m.raw)};
+}
+
 namespace detail {
 // Lane i takes lane (i & m) + k (through memory for 8- and 16-bit lanes).
 template <class T>
@@ -326,6 +344,11 @@ SXLA_FORCE_INLINE bool any(mask<T> a) noexcept {
 template <class T>
 SXLA_FORCE_INLINE bool all(mask<T> a) noexcept {
   return hn::AllTrue(tag<T>(), a.raw);
+}
+// How many lanes of m hold.
+template <class T>
+SXLA_FORCE_INLINE std::size_t count_true(mask<T> m) noexcept {
+  return hn::CountTrue(tag<T>(), m.raw);
 }
 // The same lanes as a mask of another lane type of the same width.
 template <class U, class T>

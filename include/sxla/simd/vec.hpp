@@ -59,6 +59,12 @@ vec<T> gather_index(const T* p, vec<I> index) noexcept;
 template <class T>
 vec<T> reverse(vec<T> v) noexcept;
 template <class T>
+vec<T> lane_xor(vec<T> v, std::size_t j) noexcept;
+template <class T>
+vec<T> compress(vec<T> v, mask<T> m) noexcept;
+template <class T>
+std::size_t count_true(mask<T> m) noexcept;
+template <class T>
 vec<T> repeat(vec<T> v, std::size_t n) noexcept;
 template <class T>
 vec<T> broadcast_in_groups(vec<T> v, std::size_t g, std::size_t k) noexcept;

@@ -162,6 +162,29 @@ SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
   return detail::from_lanes(r);
 }
 
+// Lane i takes lane i ^ j (j < lanes; through memory).
+template <class T>
+SXLA_FORCE_INLINE vec<T> lane_xor(vec<T> v, std::size_t j) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  detail::lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i ^ j];
+  return detail::from_lanes(r);
+}
+
+// The lanes of v where m holds, in order, in the lowest lanes; the others unspecified
+// (through memory).
+template <class T>
+SXLA_FORCE_INLINE vec<T> compress(vec<T> v, mask<T> m) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  alignas(64) bool keep[lanes<T>];
+  m.raw.store_unaligned(keep);
+  detail::lane_array<T> r = a;
+  std::size_t c = 0;
+  for (std::size_t i = 0; i < lanes<T>; ++i)
+    if (keep[i]) r.v[c++] = a.v[i];
+  return detail::from_lanes(r);
+}
+
 namespace detail {
 // Lane i takes lane (i & m) + k (through memory).
 template <class T>
@@ -238,6 +261,15 @@ SXLA_FORCE_INLINE bool any(mask<T> a) noexcept {
 template <class T>
 SXLA_FORCE_INLINE bool all(mask<T> a) noexcept {
   return xsimd::all(a.raw);
+}
+// How many lanes of m hold.
+template <class T>
+SXLA_FORCE_INLINE std::size_t count_true(mask<T> m) noexcept {
+  alignas(64) bool keep[lanes<T>];
+  m.raw.store_unaligned(keep);
+  std::size_t c = 0;
+  for (std::size_t i = 0; i < lanes<T>; ++i) c += keep[i] ? 1 : 0;
+  return c;
 }
 template <class U, class T>
   requires(sizeof(U) == sizeof(T))
