@@ -66,6 +66,7 @@
 #include "sxla/expr/leaf.hpp"            // as_operand, operand, operand_t, detail::lanes_fit
 #include "sxla/expr/line.hpp"            // make_gather_line
 #include "sxla/expr/scratch.hpp"         // detail::with_scratch_memory
+#include "sxla/kernels/quick_sort.hpp"   // quick_sort, quick_sort_enabled
 #include "sxla/kernels/sort.hpp"         // radix_sort, network_sort, merge_sort
 #include "sxla/ops/compare.hpp"          // compare_op, lt_op
 #include "sxla/ops/reduction.hpp"        // detail::odometer
@@ -229,6 +230,75 @@ SXLA_FORCE_INLINE auto line_of(X& x, const multi_index<R>& start) noexcept {
   }
 }
 
+#if !defined(SXLA_SIMD_SCALAR)
+// The same on vectors of an element's bits (the quicksort's contiguous lines): keys from
+// bits, and the lanes whose key is not exact.
+template <class C, class T, class K>
+SXLA_FORCE_INLINE simd::vec<K> sort_key_lanes(simd::vec<K> b) noexcept {
+  using V = simd::vec<K>;
+  const V sign = simd::splat<V>(static_cast<K>(K{1} << (8 * sizeof(K) - 1)));
+  V k = b;
+  if constexpr (sort_float<T>) {
+    k = simd::bit_xor(b, simd::bit_or(simd::sub(simd::zero<K>(), simd::shr<8 * sizeof(K) - 1>(b)), sign));
+    if constexpr (!comparator_traits<C>::total_order) {
+      const V magnitude = simd::bit_andnot(sign, b);
+      k = simd::select(simd::eq(magnitude, simd::zero<K>()), sign, k);
+      k = simd::select(simd::gt(magnitude, simd::splat<V>(raw_bits(std::numeric_limits<T>::infinity()))),
+                       simd::splat<V>(static_cast<K>(~K{0})), k);
+    }
+  } else if constexpr (std::is_signed_v<T>) {
+    k = simd::bit_xor(b, sign);
+  }
+  return comparator_traits<C>::descending ? simd::bit_not(k) : k;
+}
+template <class C, class T, class K>
+SXLA_FORCE_INLINE simd::mask<K> inexact_lanes(simd::vec<K> b) noexcept {
+  using V = simd::vec<K>;
+  if constexpr (key_gives_value<C, T>) {
+    return simd::first_n<K>(0);
+  } else {
+    const V sign = simd::splat<V>(static_cast<K>(K{1} << (8 * sizeof(K) - 1)));
+    const V inf = simd::splat<V>(raw_bits(std::numeric_limits<T>::infinity()));
+    return simd::mask_or(simd::gt(simd::bit_andnot(sign, b), inf), simd::eq(b, sign));
+  }
+}
+#else
+// The scalar backend has no vectors (and no quicksort): declared for the discarded
+// branches that name them.
+template <class C, class T, class K>
+simd::vec<K> sort_key_lanes(simd::vec<K> b) noexcept;
+template <class C, class T, class K>
+simd::mask<K> inexact_lanes(simd::vec<K> b) noexcept;
+#endif
+
+// sort_unkey as the quicksort's two masks (kernels::sorted_output): a key's bits
+// flipped by if_set when its top bit is set, else by if_clear, give its value's bits.
+template <class C, class T>
+constexpr kernels::sorted_output<sort_key_t<T>> unkey_output(sort_key_t<T>* out) noexcept {
+  using K = sort_key_t<T>;
+  constexpr K sign = static_cast<K>(K{1} << (8 * sizeof(K) - 1));
+  constexpr bool desc = comparator_traits<C>::descending;
+  if constexpr (sort_float<T>) {
+    return {out, desc ? K{0} : sign, desc ? static_cast<K>(~sign) : static_cast<K>(~K{0})};
+  } else if constexpr (std::is_signed_v<T>) {
+    const K m = desc ? static_cast<K>(~sign) : sign;
+    return {out, m, m};
+  } else {
+    const K m = desc ? static_cast<K>(~K{0}) : K{0};
+    return {out, m, m};
+  }
+}
+
+// Whether x's lines along Dim are contiguous storage (stride 1, no tiles).
+template <std::size_t Dim, class X>
+inline constexpr bool contiguous_lines = [] {
+  if constexpr (strided_storage<X>) {
+    return X::shape_type::map.strides[Dim] == 1;
+  } else {
+    return false;
+  }
+}();
+
 // A user comparator's answer for two records: get(A) is its argument A, operand A / 2's
 // element of the first record (A even) or of the second (A odd).
 template <class C, class Get, std::size_t... A>
@@ -298,11 +368,17 @@ struct sort_plan {
   static constexpr unsigned key_bits = 8 * sizeof(K);
   using histogram = kernels::radix_histogram<bits, key_bits>;
   static constexpr bool packed = !keys_only && sizeof(K) <= 4;
+  // One operand with 32- or 64-bit keys: the vectorised quicksort, in place on the keys,
+  // wherever they give their values back (with lt_op / gt_op: no NaN or -0 on the
+  // line; else the radix sort with positions).
+  static constexpr bool quick = builtin && count == 1 && !network && kernels::quick_sort_enabled<K>;
   static constexpr std::size_t scratch = [] {
     if constexpr (!builtin) {  // the merge sort's two arrays, or the introsort's one
       return (S == sort_stability::stable ? 2 : 1) * scratch_round(N * sizeof(record));
     } else if constexpr (network) {
       return scratch_round(N * lanes * sizeof(lane)) + line_values;
+    } else if constexpr (quick && keys_only) {
+      return scratch_round(N * sizeof(K));
     } else if constexpr (keys_only) {
       return 2 * scratch_round(N * sizeof(K)) + scratch_round(4 * histogram::size);
     } else if constexpr (packed) {
@@ -434,25 +510,74 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
       using Key = typename P::K;
       using H = typename P::histogram;
       constexpr unsigned bits = P::bits, key_bits = P::key_bits;
-      std::uint32_t* hist = ws.template take<std::uint32_t>(H::size);
-      if constexpr (P::keys_only) {
+      // The keys of the first operand's line into k; whether they give its values back.
+      using Op0 = std::remove_cvref_t<std::tuple_element_t<0, Ops>>;
+      using Dst0 = std::remove_cvref_t<std::tuple_element_t<0, Dsts>>;
+      const auto make_keys = [&](Key* k) {
+        const auto in = line_of<Dim>(std::get<0>(ops), line);
+        bool exact = true;
+        std::size_t first = 0;  // the first key made one by one
+        if constexpr (P::quick && contiguous_lines<Dim, Op0>) {  // vectors of keys
+          constexpr std::size_t l = simd::lanes<Key>;
+          first = n - n % l;
+          const T0* src = &in(0);
+          auto inexact = simd::first_n<Key>(0);
+          for (std::size_t i = 0; i < n - n % l; i += l) {
+            const simd::vec<Key> b = simd::bitcast<Key>(simd::load(src + i));
+            inexact = simd::mask_or(inexact, inexact_lanes<C, T0>(b));
+            simd::store(sort_key_lanes<C, T0>(b), k + i);
+          }
+          exact = !simd::any(inexact);
+        }
+        for (std::size_t i = first; i < n; ++i) {
+          const auto v = static_cast<T0>(in(i));
+          k[i] = sort_key<C>(v);
+          exact &= key_exact<C>(v);
+        }
+        return exact;
+      };
+      const auto count_digits = [&](const Key* k, std::uint32_t* hist) {
+        H::clear(hist);
+        for (std::size_t i = 0; i < n; ++i) H::count(k[i], hist);
+      };
+      // The sorted keys k back to values, into the first destination.
+      const auto write_keys = [&](const Key* k) {
+        const auto out = line_of<Dim>(std::get<0>(dsts), line);
+        for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(k[j]);
+      };
+      // The keys k quick-sorted into the first destination (as values while they are
+      // sorted, where its line is contiguous).
+      [[maybe_unused]] const auto quick_sort_keys = [&](Key* k) {
+        if constexpr (P::quick) {
+          if constexpr (contiguous_lines<Dim, Dst0>) {  // written as values, through vectors and memcpy
+            T0* out = &line_of<Dim>(std::get<0>(dsts), line)(0);
+            kernels::quick_sort(k, n, unkey_output<C, T0>(reinterpret_cast<Key*>(out)));
+          } else {
+            kernels::quick_sort(k, n);
+            write_keys(k);
+          }
+        }
+      };
+      if constexpr (P::quick && P::keys_only) {
+        Key* keys = ws.template take<Key>(n);
+        odometer(others, extent, line, [&] {
+          make_keys(keys);
+          quick_sort_keys(keys);
+        });
+      } else if constexpr (P::keys_only) {
+        std::uint32_t* hist = ws.template take<std::uint32_t>(H::size);
         Key* keys = ws.template take<Key>(n);
         Key* keys_tmp = ws.template take<Key>(n);
         odometer(others, extent, line, [&] {
-          const auto in = line_of<Dim>(std::get<0>(ops), line);
-          H::clear(hist);
-          for (std::size_t i = 0; i < n; ++i) {
-            keys[i] = sort_key<C>(static_cast<T0>(in(i)));
-            H::count(keys[i], hist);
-          }
-          const auto sorted = kernels::radix_sort<bits, key_bits>(keys, keys_tmp, nullptr, nullptr, n, hist);
-          const auto out = line_of<Dim>(std::get<0>(dsts), line);
-          for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.elements[j]);
+          make_keys(keys);
+          count_digits(keys, hist);
+          write_keys(kernels::radix_sort<bits, key_bits>(keys, keys_tmp, nullptr, nullptr, n, hist).elements);
         });
       } else if constexpr (P::packed) {
         // Elements key | payload << 32. The payload is the second operand's bits when the
         // keys give their values back on this line (no NaN or -0 under lt_op / gt_op):
         // nothing is gathered then; else the position.
+        std::uint32_t* hist = ws.template take<std::uint32_t>(H::size);
         using T1 = typename std::tuple_element_t<sizeof...(K) == 2 ? 1 : 0, Ops>::value_type;
         constexpr bool carry = sizeof...(K) == 2 && sizeof(T1) <= 4 && std::is_trivially_copyable_v<T1>;
         std::uint64_t* e = ws.template take<std::uint64_t>(n);
@@ -462,30 +587,29 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
         };
         odometer(others, extent, line, [&] {
           const auto in = line_of<Dim>(std::get<0>(ops), line);
-          H::clear(hist);
-          bool exact = true;  // every key gives its value back
           if constexpr (sizeof...(K) == 1) {
             // Keys alone first, in the first half of e; positions only if needed.
             Key* k = reinterpret_cast<Key*>(e);
-            for (std::size_t i = 0; i < n; ++i) {
-              const auto v = static_cast<T0>(in(i));
-              const Key key = sort_key<C>(v);
-              k[i] = key;
-              H::count(key, hist);
-              exact &= key_exact<C>(v);
-            }
+            const bool exact = make_keys(k);
             if (exact) {
-              const auto sorted = kernels::radix_sort<bits, key_bits>(k, reinterpret_cast<Key*>(et), nullptr, nullptr,
-                                                                      n, hist);
-              const auto out = line_of<Dim>(std::get<0>(dsts), line);
-              for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.elements[j]);
+              if constexpr (P::quick) {
+                quick_sort_keys(k);
+              } else {
+                count_digits(k, hist);
+                write_keys(
+                    kernels::radix_sort<bits, key_bits>(k, reinterpret_cast<Key*>(et), nullptr, nullptr, n, hist)
+                        .elements);
+              }
               return;
             }
+            count_digits(k, hist);
             for (std::size_t i = n; i-- > 0;) {  // widened in place, from the back
               const std::uint64_t key = k[i];
               e[i] = key | (std::uint64_t{static_cast<std::uint32_t>(i)} << 32);
             }
           } else {
+            H::clear(hist);
+            bool exact = true;  // every key gives its value back
             [[maybe_unused]] const auto in1 = line_of<Dim>(std::get<sizeof...(K) - 1>(ops), line);
             for (std::size_t i = 0; i < n; ++i) {
               const auto v = static_cast<T0>(in(i));
@@ -523,19 +647,23 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
           by_position(kernels::radix_sort<bits, key_bits>(e, et, nullptr, nullptr, n, hist).elements);
         });
       } else {
-        // 64-bit keys with positions beside them.
+        // 64-bit keys with positions beside them (one operand: the keys alone first, as
+        // above, when the quicksort runs).
+        std::uint32_t* hist = ws.template take<std::uint32_t>(H::size);
         Key* keys = ws.template take<Key>(n);
         Key* keys_tmp = ws.template take<Key>(n);
         std::uint32_t* pos = ws.template take<std::uint32_t>(n);
         std::uint32_t* pos_tmp = ws.template take<std::uint32_t>(n);
         odometer(others, extent, line, [&] {
-          const auto in = line_of<Dim>(std::get<0>(ops), line);
-          H::clear(hist);
-          for (std::size_t i = 0; i < n; ++i) {
-            keys[i] = sort_key<C>(static_cast<T0>(in(i)));
-            H::count(keys[i], hist);
-            pos[i] = static_cast<std::uint32_t>(i);
+          const bool exact = make_keys(keys);
+          if constexpr (P::quick) {
+            if (exact) {
+              quick_sort_keys(keys);
+              return;
+            }
           }
+          count_digits(keys, hist);
+          for (std::size_t i = 0; i < n; ++i) pos[i] = static_cast<std::uint32_t>(i);
           const auto sorted = kernels::radix_sort<bits, key_bits>(keys, keys_tmp, pos, pos_tmp, n, hist);
           write_positions(line, [p = sorted.payloads](std::size_t j) { return p[j]; });
         });
