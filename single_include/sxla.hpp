@@ -4653,6 +4653,24 @@ SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
   }
 }
 
+// Lane i takes lane i ^ j (j < lanes): the partner of a sorting network's stage.
+template <class T>
+  requires(sizeof(T) >= 4)
+SXLA_FORCE_INLINE vec<T> lane_xor(vec<T> v, std::size_t j) noexcept {
+  using I = int_of<T>;
+  const tag<I> di;
+  const auto idx = hn::Xor(hn::Iota(di, I{0}), hn::Set(di, static_cast<I>(j)));
+  return {hn::TableLookupLanes(v.raw, hn::IndicesFromVec(tag<T>(), idx))};
+}
+
+// The lanes of v where m holds, in order, in the lowest count_true(m) lanes; the other
+// lanes unspecified (vpcompressd to a register on AVX-512).
+template <class T>
+  requires(sizeof(T) >= 4)
+SXLA_FORCE_INLINE vec<T> compress(vec<T> v, mask<T> m) noexcept {
+  return {hn::Compress(v.raw, m.raw)};
+}
+
 namespace detail {
 // Lane i takes lane (i & m) + k (through memory for 8- and 16-bit lanes).
 template <class T>
@@ -4793,6 +4811,11 @@ SXLA_FORCE_INLINE bool any(mask<T> a) noexcept {
 template <class T>
 SXLA_FORCE_INLINE bool all(mask<T> a) noexcept {
   return hn::AllTrue(tag<T>(), a.raw);
+}
+// How many lanes of m hold.
+template <class T>
+SXLA_FORCE_INLINE std::size_t count_true(mask<T> m) noexcept {
+  return hn::CountTrue(tag<T>(), m.raw);
 }
 // The same lanes as a mask of another lane type of the same width.
 template <class U, class T>
@@ -5269,6 +5292,29 @@ SXLA_FORCE_INLINE vec<T> reverse(vec<T> v) noexcept {
   return detail::from_lanes(r);
 }
 
+// Lane i takes lane i ^ j (j < lanes; through memory).
+template <class T>
+SXLA_FORCE_INLINE vec<T> lane_xor(vec<T> v, std::size_t j) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  detail::lane_array<T> r;
+  for (std::size_t i = 0; i < lanes<T>; ++i) r.v[i] = a.v[i ^ j];
+  return detail::from_lanes(r);
+}
+
+// The lanes of v where m holds, in order, in the lowest lanes; the others unspecified
+// (through memory).
+template <class T>
+SXLA_FORCE_INLINE vec<T> compress(vec<T> v, mask<T> m) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v);
+  alignas(64) bool keep[lanes<T>];
+  m.raw.store_unaligned(keep);
+  detail::lane_array<T> r = a;
+  std::size_t c = 0;
+  for (std::size_t i = 0; i < lanes<T>; ++i)
+    if (keep[i]) r.v[c++] = a.v[i];
+  return detail::from_lanes(r);
+}
+
 namespace detail {
 // Lane i takes lane (i & m) + k (through memory).
 template <class T>
@@ -5345,6 +5391,15 @@ SXLA_FORCE_INLINE bool any(mask<T> a) noexcept {
 template <class T>
 SXLA_FORCE_INLINE bool all(mask<T> a) noexcept {
   return xsimd::all(a.raw);
+}
+// How many lanes of m hold.
+template <class T>
+SXLA_FORCE_INLINE std::size_t count_true(mask<T> m) noexcept {
+  alignas(64) bool keep[lanes<T>];
+  m.raw.store_unaligned(keep);
+  std::size_t c = 0;
+  for (std::size_t i = 0; i < lanes<T>; ++i) c += keep[i] ? 1 : 0;
+  return c;
 }
 template <class U, class T>
   requires(sizeof(U) == sizeof(T))
@@ -5663,6 +5718,12 @@ template <class T, class I>
 vec<T> gather_index(const T* p, vec<I> index) noexcept;
 template <class T>
 vec<T> reverse(vec<T> v) noexcept;
+template <class T>
+vec<T> lane_xor(vec<T> v, std::size_t j) noexcept;
+template <class T>
+vec<T> compress(vec<T> v, mask<T> m) noexcept;
+template <class T>
+std::size_t count_true(mask<T> m) noexcept;
 template <class T>
 vec<T> repeat(vec<T> v, std::size_t n) noexcept;
 template <class T>
@@ -17577,6 +17638,47 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 #include <type_traits>
 #include <utility>
 
+// ---- begin include/sxla/kernels/quick_sort.hpp ----
+// sxla/kernels/quick_sort.hpp: a vectorised quicksort of unsigned 32- or 64-bit keys in
+// place, for the long rows of x::sort (ops/sort.hpp maps every element type to such
+// keys). Written over the SIMD vocabulary; with no vectors for K (the scalar backend, or
+// fewer than 4 lanes) quick_sort_enabled<K> is false and the caller sorts otherwise.
+//
+//   quick_sort(a, n [, to])   a[0, n) ascending, no scratch memory: in place, or written
+//       to to.out with each key's bits flipped by one of two masks (sorted_output: how
+//       ops/sort.hpp turns keys back into values on the way out). Unstable, so the
+//       caller uses it only where equal keys are equal values. Compiled once per key
+//       type, whatever the output.
+//
+// The algorithm (after Highway's vqsort and Intel's x86-simd-sort):
+//   - Partition: each vector is compared with the pivot once; the lanes that go left are
+//     compressed to the bottom of a register and stored whole at the left write position
+//     (the lanes past them land in space already read), the others compressed and stored
+//     with a lane mask just below the right write position. One vector from each end is
+//     held in registers first, and the next vector is read from the side with less room,
+//     so a store never overwrites a key not yet read. A row's last n % L keys are moved
+//     to their side one by one.
+//   - Keys below the pivot go left. If none does (the pivot is the smallest key), the
+//     keys equal to the pivot are split off instead and are done: every round makes
+//     progress, and rows of few distinct values (or one) finish in a few passes.
+//   - Pivot: the median of L lane-wise medians of nine vectors spread over the range.
+//   - Up to 16 vectors (256 32-bit keys on AVX-512) are sorted in registers by a bitonic
+//     network over M vectors (index = vector * L + lane): stages across vectors are a min
+//     and a max, stages inside a vector a lane permutation, a min, a max and a blend.
+//     Padding lanes hold the largest key and are never stored.
+//   - Past 2 log2(n) + 4 levels of partitioning the range is heap-sorted, so n log n is
+//     the worst case whatever the input. The smaller side recurses, the larger loops.
+#ifndef SXLA_KERNELS_QUICK_SORT_HPP
+#define SXLA_KERNELS_QUICK_SORT_HPP
+
+#include <bit>
+#include <cstddef>
+#include <cstring>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
 // ---- begin include/sxla/kernels/sort.hpp ----
 // sxla/kernels/sort.hpp: the sort engine under x::sort (ops/sort.hpp), on unsigned
 // integer keys whose order is the order wanted (ops/sort.hpp maps each element type
@@ -17909,6 +18011,386 @@ void intro_sort(R* p, std::size_t n, const Before& before) {
 #endif  // SXLA_KERNELS_SORT_HPP
 // ---- end include/sxla/kernels/sort.hpp ----
 
+namespace sxla::kernels {
+
+// Whether quick_sort runs for keys K: unsigned 32- or 64-bit keys with vectors of at
+// least 4 lanes.
+template <class K>
+inline constexpr bool quick_sort_enabled = [] {
+  if constexpr ((std::is_same_v<K, std::uint32_t> || std::is_same_v<K, std::uint64_t>) && simd::has_vec<K>) {
+    return simd::lanes<K> >= 4;
+  } else {
+    return false;
+  }
+}();
+
+// Where quick_sort writes the sorted keys, and as what: the key at place i goes to
+// out[i] as k ^ (k's top bit set ? if_set : if_clear), which turns ops/sort.hpp's keys
+// back into values as they leave the registers, with no pass of its own. out may be
+// the keys themselves (the default: in place, unchanged) or storage of another type of
+// K's size: it is written through vector stores and memcpy only.
+template <class K>
+struct sorted_output {
+  K* out;
+  K if_set = 0, if_clear = 0;
+};
+
+#if !defined(SXLA_SIMD_SCALAR)
+namespace qsort_detail {
+
+template <class K>
+using V = simd::vec<K>;
+template <class K>
+inline constexpr std::size_t L = simd::lanes<K>;
+// The most vectors the in-register network sorts.
+template <class K>
+inline constexpr std::size_t max_vectors = 16;
+template <class K>
+inline constexpr std::size_t base_size = max_vectors<K> * L<K>;
+
+// Lanes whose index has bit j set (j a power of two below L).
+template <class K>
+SXLA_FORCE_INLINE simd::mask<K> upper_lanes(std::size_t j) noexcept {
+  return simd::ne(simd::bit_and(simd::iota<K>(0), simd::splat<V<K>>(static_cast<K>(j))), simd::zero<K>());
+}
+
+// f(a) for a = 0 .. M - 1, unrolled when optimising (the vectors then stay in
+// registers); unoptimised and sanitizer builds keep the loops, which compile quickly.
+template <std::size_t M, class F>
+SXLA_FORCE_INLINE void each_vector(F&& f) noexcept {
+  _Pragma("GCC unroll 16") for (std::size_t a = 0; a < M; ++a) f(a);
+}
+
+// Inside each vector, lane i against lane i ^ P; the lanes with bit H set (the higher of
+// each pair) take the larger key.
+template <std::size_t P, std::size_t H, class K, std::size_t M>
+SXLA_FORCE_INLINE void in_vector_stage(V<K> (&v)[M]) noexcept {
+  const simd::mask<K> upper = upper_lanes<K>(H);
+  each_vector<M>([&](auto a) SXLA_LAMBDA_INLINE {
+    const V<K> q = simd::lane_xor(v[a], P);
+    v[a] = simd::select(upper, simd::max(v[a], q), simd::min(v[a], q));
+  });
+}
+
+// Key i against key i ^ J for every i without bit J (the lower index keeps the smaller
+// key), then the same for J / 2 .. 1.
+template <std::size_t J, class K, std::size_t M>
+SXLA_FORCE_INLINE void xor_stages(V<K> (&v)[M]) noexcept {
+  constexpr std::size_t l = L<K>;
+  if constexpr (J >= 1) {
+    if constexpr (J >= l) {
+      constexpr std::size_t d = J / l;
+      each_vector<M>([&](auto a) SXLA_LAMBDA_INLINE {
+        if ((a & d) == 0) {
+          const V<K> lo = simd::min(v[a], v[a + d]);
+          v[a + d] = simd::max(v[a], v[a + d]);
+          v[a] = lo;
+        }
+      });
+    } else {
+      in_vector_stage<J, J>(v);
+    }
+    xor_stages<J / 2>(v);
+  }
+}
+
+// Merges the sorted halves of each block of B keys: key i against key i ^ (B - 1) (the
+// mirror), then xor_stages from B / 4.
+template <std::size_t B, class K, std::size_t M>
+SXLA_FORCE_INLINE void merge_blocks(V<K> (&v)[M]) noexcept {
+  constexpr std::size_t l = L<K>;
+  if constexpr (B <= l) {
+    in_vector_stage<B - 1, B / 2>(v);
+  } else {
+    constexpr std::size_t d = B / l;  // vectors per block
+    each_vector<M>([&](auto a) SXLA_LAMBDA_INLINE {
+      if ((a & (d / 2)) == 0) {
+        const std::size_t b = a ^ (d - 1);
+        const V<K> rb = simd::reverse(v[b]);
+        const V<K> lo = simd::min(v[a], rb);
+        v[b] = simd::reverse(simd::max(v[a], rb));
+        v[a] = lo;
+      }
+    });
+  }
+  xor_stages<B / 4>(v);
+}
+
+// The M * L keys of v ascending (index = vector * L + lane): blocks of 2, 4, .. M * L.
+template <std::size_t B = 2, class K, std::size_t M>
+SXLA_FORCE_INLINE void bitonic_sort(V<K> (&v)[M]) noexcept {
+  if constexpr (B <= M * L<K>) {
+    merge_blocks<B>(v);
+    bitonic_sort<2 * B>(v);
+  }
+}
+
+// xor_stages for index = lane * L + vector: J below L pairs vectors, J from L on pairs
+// lanes inside each vector.
+template <std::size_t J, class K>
+SXLA_FORCE_INLINE void column_xor_stages(V<K> (&v)[L<K>]) noexcept {
+  constexpr std::size_t m = L<K>;
+  if constexpr (J >= 1) {
+    if constexpr (J < m) {
+      each_vector<m>([&](auto a) SXLA_LAMBDA_INLINE {
+        if ((a & J) == 0) {
+          const V<K> lo = simd::min(v[a], v[a + J]);
+          v[a + J] = simd::max(v[a], v[a + J]);
+          v[a] = lo;
+        }
+      });
+    } else {
+      in_vector_stage<J / m, J / m>(v);
+    }
+    column_xor_stages<J / 2>(v);
+  }
+}
+
+// The same network for a square of L vectors with the index the other way round
+// (index = lane * L + vector), where more stages are a min and a max of two vectors;
+// blocks of 2, 4, .. L * L.
+template <std::size_t B = 2, class K>
+SXLA_FORCE_INLINE void bitonic_sort_columns(V<K> (&v)[L<K>]) noexcept {
+  constexpr std::size_t m = L<K>;
+  if constexpr (B <= m * m) {
+    if constexpr (B <= m) {  // the mirror: vector a against vector a ^ (B - 1)
+      each_vector<m>([&](auto a) SXLA_LAMBDA_INLINE {
+        if ((a & (B / 2)) == 0) {
+          const std::size_t b = a ^ (B - 1);
+          const V<K> lo = simd::min(v[a], v[b]);
+          v[b] = simd::max(v[a], v[b]);
+          v[a] = lo;
+        }
+      });
+    } else {  // vector a against vector m - 1 - a with lane l against lane l ^ t
+      constexpr std::size_t t = B / m - 1;
+      const simd::mask<K> upper = upper_lanes<K>(B / m / 2);
+      each_vector<m / 2>([&](auto a) SXLA_LAMBDA_INLINE {
+        const std::size_t b = m - 1 - a;
+        const V<K> q = simd::lane_xor(v[b], t);
+        const V<K> lo = simd::min(v[a], q), hi = simd::max(v[a], q);
+        v[a] = simd::select(upper, hi, lo);
+        v[b] = simd::lane_xor(simd::select(upper, lo, hi), t);
+      });
+    }
+    column_xor_stages<B / 4>(v);
+    bitonic_sort_columns<2 * B>(v);
+  }
+}
+
+// a[0, n) sorted in registers (n <= M * L) and written to o[0, n) as sorted_output says.
+template <class K, std::size_t M>
+void sort_block(const K* a, K* o, std::size_t n, K if_set, K if_clear) noexcept {
+  constexpr std::size_t l = L<K>;
+  V<K> v[M];
+  const V<K> top = simd::splat<V<K>>(std::numeric_limits<K>::max());
+  each_vector<M>([&](auto i) SXLA_LAMBDA_INLINE {
+    const std::size_t at = i * l;
+    if (at + l <= n) {
+      v[i] = simd::load(a + at);
+    } else if (at < n) {
+      v[i] = simd::select(simd::first_n<K>(n - at), simd::load_n(a + at, n - at), top);
+    } else {
+      v[i] = top;
+    }
+  });
+  if constexpr (M == l) {
+    bitonic_sort_columns(v);
+    simd::transpose_square(v);
+  } else {
+    bitonic_sort(v);
+  }
+  const V<K> top_bit = simd::splat<V<K>>(static_cast<K>(K{1} << (8 * sizeof(K) - 1)));
+  const V<K> set = simd::splat<V<K>>(if_set), clear = simd::splat<V<K>>(if_clear);
+  each_vector<M>([&](auto i) SXLA_LAMBDA_INLINE {
+    const std::size_t at = i * l;
+    const V<K> w = simd::bit_xor(v[i], simd::select(simd::ge(v[i], top_bit), set, clear));
+    if (at + l <= n) {
+      simd::store(w, o + at);
+    } else if (at < n) {
+      simd::store_n(w, o + at, n - at);
+    }
+  });
+}
+
+// a[0, n) (sorted) written to o[0, n) as sorted_output says, one by one.
+template <class K>
+void write_sorted(const K* a, K* o, std::size_t n, K if_set, K if_clear) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    const K k = a[i];
+    const K w = static_cast<K>(k ^ ((k >> (8 * sizeof(K) - 1)) != 0 ? if_set : if_clear));
+    std::memcpy(o + i, &w, sizeof(K));
+  }
+}
+
+// a[0, n) sorted into o[0, n), 1 <= n <= base_size.
+template <class K>
+void sort_small(const K* a, K* o, std::size_t n, K if_set, K if_clear) noexcept {
+  constexpr std::size_t l = L<K>;
+  if (n <= l) {
+    sort_block<K, 1>(a, o, n, if_set, if_clear);
+  } else if (n <= 2 * l) {
+    sort_block<K, 2>(a, o, n, if_set, if_clear);
+  } else if (n <= 4 * l) {
+    sort_block<K, 4>(a, o, n, if_set, if_clear);
+  } else if (n <= 8 * l) {
+    sort_block<K, 8>(a, o, n, if_set, if_clear);
+  } else {
+    sort_block<K, 16>(a, o, n, if_set, if_clear);
+  }
+}
+
+// Vectors held from each end of a range that is being partitioned, and read per step.
+inline constexpr std::size_t unroll = 8;
+
+// Partitions a[0, n) (n >= 2 unroll L): the keys k with k < pivot (k <= pivot if
+// OrEqual) first. Returns their count.
+template <class K, bool OrEqual>
+std::size_t partition(K* a, std::size_t n, K pivot) noexcept {
+  constexpr std::size_t l = L<K>, u = unroll, ul = u * l;
+  const V<K> p = simd::splat<V<K>>(pivot);
+  const std::size_t whole = n - n % l;
+  std::size_t w_l = 0, w_r = whole;  // written: [0, w_l) left, [w_r, whole) right
+  const auto put = [&](V<K> v) SXLA_LAMBDA_INLINE {
+    simd::mask<K> m;
+    if constexpr (OrEqual) {
+      m = simd::le(v, p);
+    } else {
+      m = simd::lt(v, p);
+    }
+    const std::size_t c = simd::count_true(m);
+    simd::store(simd::compress(v, m), a + w_l);
+    w_l += c;
+    w_r -= l - c;
+    simd::store_n(simd::compress(v, simd::mask_not(m)), a + w_r, l - c);
+  };
+  V<K> first[u], last[u];
+  each_vector<u>([&](auto i) SXLA_LAMBDA_INLINE {
+    first[i] = simd::load(a + i * l);
+    last[i] = simd::load(a + whole - ul + i * l);
+  });
+  std::size_t read_l = ul, read_r = whole - ul;  // not yet read: [read_l, read_r)
+  // u vectors at a time from the side with less room: its room is then at least ul,
+  // the other side's too, and each vector put fills l of it.
+  while (read_r - read_l >= ul) {
+    V<K> v[u];
+    std::size_t at;
+    if (read_l - w_l <= w_r - read_r) {
+      at = read_l;
+      read_l += ul;
+    } else {
+      read_r -= ul;
+      at = read_r;
+    }
+    each_vector<u>([&](auto i) SXLA_LAMBDA_INLINE { v[i] = simd::load(a + at + i * l); });
+    each_vector<u>([&](auto i) SXLA_LAMBDA_INLINE { put(v[i]); });
+  }
+  while (read_l < read_r) {
+    if (read_l - w_l <= w_r - read_r) {
+      const V<K> v = simd::load(a + read_l);
+      read_l += l;
+      put(v);
+    } else {
+      read_r -= l;
+      put(simd::load(a + read_r));
+    }
+  }
+  each_vector<u>([&](auto i) SXLA_LAMBDA_INLINE {
+    put(first[i]);
+    put(last[i]);
+  });
+  std::size_t m = w_l;
+  for (std::size_t i = whole; i < n; ++i) {
+    const K k = a[i];
+    if (OrEqual ? k <= pivot : k < pivot) {
+      a[i] = a[m];
+      a[m++] = k;
+    }
+  }
+  return m;
+}
+
+// The lane-wise median of x, y and z.
+template <class K>
+SXLA_FORCE_INLINE V<K> median3(V<K> x, V<K> y, V<K> z) noexcept {
+  return simd::max(simd::min(x, y), simd::min(simd::max(x, y), z));
+}
+
+// The pivot for a[0, n) (n > base_size): the median of L lane-wise medians of three
+// medians of three vectors, nine vectors spread evenly over the range.
+template <class K>
+K choose_pivot(const K* a, std::size_t n) noexcept {
+  constexpr std::size_t l = L<K>;
+  const std::size_t step = (n - l) / 8;
+  const auto at = [&](std::size_t i) { return simd::load(a + i * step); };
+  const V<K> med = median3<K>(median3<K>(at(0), at(1), at(2)), median3<K>(at(3), at(4), at(5)),
+                              median3<K>(at(6), at(7), at(8)));
+  V<K> sorted[1] = {med};
+  bitonic_sort(sorted);
+  alignas(64) K m[l];
+  simd::store(sorted[0], m);
+  return m[l / 2];
+}
+
+template <class K>
+void quick_sort_range(K* a, std::size_t n, std::size_t depth, const sorted_output<K>& to, const K* base) noexcept {
+  while (n > base_size<K>) {
+    K* o = to.out + (a - base);
+    if (depth-- == 0) {
+      sort_detail::heap_sort(a, n, [](K x, K y) { return x < y; });
+      write_sorted(a, o, n, to.if_set, to.if_clear);
+      return;
+    }
+    const K pivot = choose_pivot(a, n);
+    std::size_t m = partition<K, false>(a, n, pivot);
+    if (m == 0) {  // no key below the pivot: the keys equal to it are done
+      const std::size_t e = partition<K, true>(a, n, pivot);
+      write_sorted(a, o, e, to.if_set, to.if_clear);
+      a += e;
+      n -= e;
+      continue;
+    }
+    if (m < n - m) {
+      quick_sort_range(a, m, depth, to, base);
+      a += m;
+      n -= m;
+    } else {
+      quick_sort_range(a + m, n - m, depth, to, base);
+      n = m;
+    }
+  }
+  if (n >= 1) sort_small(a, to.out + (a - base), n, to.if_set, to.if_clear);
+}
+
+}  // namespace qsort_detail
+
+// See the top. Requires quick_sort_enabled<K>.
+template <class K>
+  requires quick_sort_enabled<K>
+void quick_sort(K* a, std::size_t n, const sorted_output<K>& to) noexcept {
+  const std::size_t depth = 2 * static_cast<std::size_t>(std::bit_width(n)) + 4;
+  qsort_detail::quick_sort_range(a, n, depth, to, a);
+}
+template <class K>
+  requires quick_sort_enabled<K>
+void quick_sort(K* a, std::size_t n) noexcept {
+  quick_sort(a, n, sorted_output<K>{a});
+}
+#else
+// The scalar backend has no vectors: quick_sort_enabled is false, nothing calls these.
+template <class K>
+  requires quick_sort_enabled<K>
+void quick_sort(K* a, std::size_t n, const sorted_output<K>& to) noexcept;
+template <class K>
+  requires quick_sort_enabled<K>
+void quick_sort(K* a, std::size_t n) noexcept;
+#endif
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_QUICK_SORT_HPP
+// ---- end include/sxla/kernels/quick_sort.hpp ----
+
 namespace sxla {
 
 enum class sort_stability { unstable, stable };
@@ -18066,6 +18548,75 @@ SXLA_FORCE_INLINE auto line_of(X& x, const multi_index<R>& start) noexcept {
   }
 }
 
+#if !defined(SXLA_SIMD_SCALAR)
+// The same on vectors of an element's bits (the quicksort's contiguous lines): keys from
+// bits, and the lanes whose key is not exact.
+template <class C, class T, class K>
+SXLA_FORCE_INLINE simd::vec<K> sort_key_lanes(simd::vec<K> b) noexcept {
+  using V = simd::vec<K>;
+  const V sign = simd::splat<V>(static_cast<K>(K{1} << (8 * sizeof(K) - 1)));
+  V k = b;
+  if constexpr (sort_float<T>) {
+    k = simd::bit_xor(b, simd::bit_or(simd::sub(simd::zero<K>(), simd::shr<8 * sizeof(K) - 1>(b)), sign));
+    if constexpr (!comparator_traits<C>::total_order) {
+      const V magnitude = simd::bit_andnot(sign, b);
+      k = simd::select(simd::eq(magnitude, simd::zero<K>()), sign, k);
+      k = simd::select(simd::gt(magnitude, simd::splat<V>(raw_bits(std::numeric_limits<T>::infinity()))),
+                       simd::splat<V>(static_cast<K>(~K{0})), k);
+    }
+  } else if constexpr (std::is_signed_v<T>) {
+    k = simd::bit_xor(b, sign);
+  }
+  return comparator_traits<C>::descending ? simd::bit_not(k) : k;
+}
+template <class C, class T, class K>
+SXLA_FORCE_INLINE simd::mask<K> inexact_lanes(simd::vec<K> b) noexcept {
+  using V = simd::vec<K>;
+  if constexpr (key_gives_value<C, T>) {
+    return simd::first_n<K>(0);
+  } else {
+    const V sign = simd::splat<V>(static_cast<K>(K{1} << (8 * sizeof(K) - 1)));
+    const V inf = simd::splat<V>(raw_bits(std::numeric_limits<T>::infinity()));
+    return simd::mask_or(simd::gt(simd::bit_andnot(sign, b), inf), simd::eq(b, sign));
+  }
+}
+#else
+// The scalar backend has no vectors (and no quicksort): declared for the discarded
+// branches that name them.
+template <class C, class T, class K>
+simd::vec<K> sort_key_lanes(simd::vec<K> b) noexcept;
+template <class C, class T, class K>
+simd::mask<K> inexact_lanes(simd::vec<K> b) noexcept;
+#endif
+
+// sort_unkey as the quicksort's two masks (kernels::sorted_output): a key's bits
+// flipped by if_set when its top bit is set, else by if_clear, give its value's bits.
+template <class C, class T>
+constexpr kernels::sorted_output<sort_key_t<T>> unkey_output(sort_key_t<T>* out) noexcept {
+  using K = sort_key_t<T>;
+  constexpr K sign = static_cast<K>(K{1} << (8 * sizeof(K) - 1));
+  constexpr bool desc = comparator_traits<C>::descending;
+  if constexpr (sort_float<T>) {
+    return {out, desc ? K{0} : sign, desc ? static_cast<K>(~sign) : static_cast<K>(~K{0})};
+  } else if constexpr (std::is_signed_v<T>) {
+    const K m = desc ? static_cast<K>(~sign) : sign;
+    return {out, m, m};
+  } else {
+    const K m = desc ? static_cast<K>(~K{0}) : K{0};
+    return {out, m, m};
+  }
+}
+
+// Whether x's lines along Dim are contiguous storage (stride 1, no tiles).
+template <std::size_t Dim, class X>
+inline constexpr bool contiguous_lines = [] {
+  if constexpr (strided_storage<X>) {
+    return X::shape_type::map.strides[Dim] == 1;
+  } else {
+    return false;
+  }
+}();
+
 // A user comparator's answer for two records: get(A) is its argument A, operand A / 2's
 // element of the first record (A even) or of the second (A odd).
 template <class C, class Get, std::size_t... A>
@@ -18135,11 +18686,17 @@ struct sort_plan {
   static constexpr unsigned key_bits = 8 * sizeof(K);
   using histogram = kernels::radix_histogram<bits, key_bits>;
   static constexpr bool packed = !keys_only && sizeof(K) <= 4;
+  // One operand with 32- or 64-bit keys: the vectorised quicksort, in place on the keys,
+  // wherever they give their values back (with lt_op / gt_op: no NaN or -0 on the
+  // line; else the radix sort with positions).
+  static constexpr bool quick = builtin && count == 1 && !network && kernels::quick_sort_enabled<K>;
   static constexpr std::size_t scratch = [] {
     if constexpr (!builtin) {  // the merge sort's two arrays, or the introsort's one
       return (S == sort_stability::stable ? 2 : 1) * scratch_round(N * sizeof(record));
     } else if constexpr (network) {
       return scratch_round(N * lanes * sizeof(lane)) + line_values;
+    } else if constexpr (quick && keys_only) {
+      return scratch_round(N * sizeof(K));
     } else if constexpr (keys_only) {
       return 2 * scratch_round(N * sizeof(K)) + scratch_round(4 * histogram::size);
     } else if constexpr (packed) {
@@ -18271,25 +18828,74 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
       using Key = typename P::K;
       using H = typename P::histogram;
       constexpr unsigned bits = P::bits, key_bits = P::key_bits;
-      std::uint32_t* hist = ws.template take<std::uint32_t>(H::size);
-      if constexpr (P::keys_only) {
+      // The keys of the first operand's line into k; whether they give its values back.
+      using Op0 = std::remove_cvref_t<std::tuple_element_t<0, Ops>>;
+      using Dst0 = std::remove_cvref_t<std::tuple_element_t<0, Dsts>>;
+      const auto make_keys = [&](Key* k) {
+        const auto in = line_of<Dim>(std::get<0>(ops), line);
+        bool exact = true;
+        std::size_t first = 0;  // the first key made one by one
+        if constexpr (P::quick && contiguous_lines<Dim, Op0>) {  // vectors of keys
+          constexpr std::size_t l = simd::lanes<Key>;
+          first = n - n % l;
+          const T0* src = &in(0);
+          auto inexact = simd::first_n<Key>(0);
+          for (std::size_t i = 0; i < n - n % l; i += l) {
+            const simd::vec<Key> b = simd::bitcast<Key>(simd::load(src + i));
+            inexact = simd::mask_or(inexact, inexact_lanes<C, T0>(b));
+            simd::store(sort_key_lanes<C, T0>(b), k + i);
+          }
+          exact = !simd::any(inexact);
+        }
+        for (std::size_t i = first; i < n; ++i) {
+          const auto v = static_cast<T0>(in(i));
+          k[i] = sort_key<C>(v);
+          exact &= key_exact<C>(v);
+        }
+        return exact;
+      };
+      const auto count_digits = [&](const Key* k, std::uint32_t* hist) {
+        H::clear(hist);
+        for (std::size_t i = 0; i < n; ++i) H::count(k[i], hist);
+      };
+      // The sorted keys k back to values, into the first destination.
+      const auto write_keys = [&](const Key* k) {
+        const auto out = line_of<Dim>(std::get<0>(dsts), line);
+        for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(k[j]);
+      };
+      // The keys k quick-sorted into the first destination (as values while they are
+      // sorted, where its line is contiguous).
+      [[maybe_unused]] const auto quick_sort_keys = [&](Key* k) {
+        if constexpr (P::quick) {
+          if constexpr (contiguous_lines<Dim, Dst0>) {  // written as values, through vectors and memcpy
+            T0* out = &line_of<Dim>(std::get<0>(dsts), line)(0);
+            kernels::quick_sort(k, n, unkey_output<C, T0>(reinterpret_cast<Key*>(out)));
+          } else {
+            kernels::quick_sort(k, n);
+            write_keys(k);
+          }
+        }
+      };
+      if constexpr (P::quick && P::keys_only) {
+        Key* keys = ws.template take<Key>(n);
+        odometer(others, extent, line, [&] {
+          make_keys(keys);
+          quick_sort_keys(keys);
+        });
+      } else if constexpr (P::keys_only) {
+        std::uint32_t* hist = ws.template take<std::uint32_t>(H::size);
         Key* keys = ws.template take<Key>(n);
         Key* keys_tmp = ws.template take<Key>(n);
         odometer(others, extent, line, [&] {
-          const auto in = line_of<Dim>(std::get<0>(ops), line);
-          H::clear(hist);
-          for (std::size_t i = 0; i < n; ++i) {
-            keys[i] = sort_key<C>(static_cast<T0>(in(i)));
-            H::count(keys[i], hist);
-          }
-          const auto sorted = kernels::radix_sort<bits, key_bits>(keys, keys_tmp, nullptr, nullptr, n, hist);
-          const auto out = line_of<Dim>(std::get<0>(dsts), line);
-          for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.elements[j]);
+          make_keys(keys);
+          count_digits(keys, hist);
+          write_keys(kernels::radix_sort<bits, key_bits>(keys, keys_tmp, nullptr, nullptr, n, hist).elements);
         });
       } else if constexpr (P::packed) {
         // Elements key | payload << 32. The payload is the second operand's bits when the
         // keys give their values back on this line (no NaN or -0 under lt_op / gt_op):
         // nothing is gathered then; else the position.
+        std::uint32_t* hist = ws.template take<std::uint32_t>(H::size);
         using T1 = typename std::tuple_element_t<sizeof...(K) == 2 ? 1 : 0, Ops>::value_type;
         constexpr bool carry = sizeof...(K) == 2 && sizeof(T1) <= 4 && std::is_trivially_copyable_v<T1>;
         std::uint64_t* e = ws.template take<std::uint64_t>(n);
@@ -18299,30 +18905,29 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
         };
         odometer(others, extent, line, [&] {
           const auto in = line_of<Dim>(std::get<0>(ops), line);
-          H::clear(hist);
-          bool exact = true;  // every key gives its value back
           if constexpr (sizeof...(K) == 1) {
             // Keys alone first, in the first half of e; positions only if needed.
             Key* k = reinterpret_cast<Key*>(e);
-            for (std::size_t i = 0; i < n; ++i) {
-              const auto v = static_cast<T0>(in(i));
-              const Key key = sort_key<C>(v);
-              k[i] = key;
-              H::count(key, hist);
-              exact &= key_exact<C>(v);
-            }
+            const bool exact = make_keys(k);
             if (exact) {
-              const auto sorted = kernels::radix_sort<bits, key_bits>(k, reinterpret_cast<Key*>(et), nullptr, nullptr,
-                                                                      n, hist);
-              const auto out = line_of<Dim>(std::get<0>(dsts), line);
-              for (std::size_t j = 0; j < n; ++j) out(j) = sort_unkey<C, T0>(sorted.elements[j]);
+              if constexpr (P::quick) {
+                quick_sort_keys(k);
+              } else {
+                count_digits(k, hist);
+                write_keys(
+                    kernels::radix_sort<bits, key_bits>(k, reinterpret_cast<Key*>(et), nullptr, nullptr, n, hist)
+                        .elements);
+              }
               return;
             }
+            count_digits(k, hist);
             for (std::size_t i = n; i-- > 0;) {  // widened in place, from the back
               const std::uint64_t key = k[i];
               e[i] = key | (std::uint64_t{static_cast<std::uint32_t>(i)} << 32);
             }
           } else {
+            H::clear(hist);
+            bool exact = true;  // every key gives its value back
             [[maybe_unused]] const auto in1 = line_of<Dim>(std::get<sizeof...(K) - 1>(ops), line);
             for (std::size_t i = 0; i < n; ++i) {
               const auto v = static_cast<T0>(in(i));
@@ -18360,19 +18965,23 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
           by_position(kernels::radix_sort<bits, key_bits>(e, et, nullptr, nullptr, n, hist).elements);
         });
       } else {
-        // 64-bit keys with positions beside them.
+        // 64-bit keys with positions beside them (one operand: the keys alone first, as
+        // above, when the quicksort runs).
+        std::uint32_t* hist = ws.template take<std::uint32_t>(H::size);
         Key* keys = ws.template take<Key>(n);
         Key* keys_tmp = ws.template take<Key>(n);
         std::uint32_t* pos = ws.template take<std::uint32_t>(n);
         std::uint32_t* pos_tmp = ws.template take<std::uint32_t>(n);
         odometer(others, extent, line, [&] {
-          const auto in = line_of<Dim>(std::get<0>(ops), line);
-          H::clear(hist);
-          for (std::size_t i = 0; i < n; ++i) {
-            keys[i] = sort_key<C>(static_cast<T0>(in(i)));
-            H::count(keys[i], hist);
-            pos[i] = static_cast<std::uint32_t>(i);
+          const bool exact = make_keys(keys);
+          if constexpr (P::quick) {
+            if (exact) {
+              quick_sort_keys(keys);
+              return;
+            }
           }
+          count_digits(keys, hist);
+          for (std::size_t i = 0; i < n; ++i) pos[i] = static_cast<std::uint32_t>(i);
           const auto sorted = kernels::radix_sort<bits, key_bits>(keys, keys_tmp, pos, pos_tmp, n, hist);
           write_positions(line, [p = sorted.payloads](std::size_t j) { return p[j]; });
         });
