@@ -45,11 +45,11 @@
 namespace sxla::kernels {
 
 // Whether quick_sort runs for keys K: unsigned 32- or 64-bit keys with vectors of at
-// least 4 lanes.
+// least 4 lanes and a native compress (Highway; xsimd's goes through memory).
 template <class K>
 inline constexpr bool quick_sort_enabled = [] {
   if constexpr ((std::is_same_v<K, std::uint32_t> || std::is_same_v<K, std::uint64_t>) && simd::has_vec<K>) {
-    return simd::lanes<K> >= 4;
+    return simd::lanes<K> >= 4 && simd::native_compress<K>;
   } else {
     return false;
   }
@@ -290,10 +290,18 @@ std::size_t partition(K* a, std::size_t n, K pivot) noexcept {
       m = simd::lt(v, p);
     }
     const std::size_t c = simd::count_true(m);
-    simd::store(simd::compress(v, m), a + w_l);
-    w_l += c;
-    w_r -= l - c;
-    simd::store_n(simd::compress(v, simd::mask_not(m)), a + w_r, l - c);
+    if constexpr (simd::compress_is_partition<K>) {  // one compress, both stores whole
+      const V<K> q = simd::compress(v, m);
+      simd::store(q, a + w_l);
+      simd::store(q, a + w_r - l);  // its top l - c lanes go right
+      w_l += c;
+      w_r -= l - c;
+    } else {  // the right side's lanes compressed on their own, stored under a mask
+      simd::store(simd::compress(v, m), a + w_l);
+      w_l += c;
+      w_r -= l - c;
+      simd::store_n(simd::compress(v, simd::mask_not(m)), a + w_r, l - c);
+    }
   };
   V<K> first[u], last[u];
   each_vector<u>([&](auto i) SXLA_LAMBDA_INLINE {

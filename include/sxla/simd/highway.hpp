@@ -13,6 +13,8 @@
 
 #if defined(SXLA_SIMD_HIGHWAY)
 
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -196,12 +198,70 @@ SXLA_FORCE_INLINE vec<T> lane_xor(vec<T> v, std::size_t j) noexcept {
   return {hn::TableLookupLanes(v.raw, hn::IndicesFromVec(tag<T>(), idx))};
 }
 
-// The lanes of v where m holds, in order, in the lowest count_true(m) lanes; the other
-// lanes unspecified (vpcompressd to a register on AVX-512).
+namespace detail {
+// Lane indices that compress 8 lanes of 32 bits by an 8-bit mask: the chosen lanes
+// first, then the others; lane i's index in bits 4i .. 4i + 3.
+inline constexpr auto compress_8x32 = [] {
+  std::array<std::uint32_t, 256> t{};
+  for (unsigned m = 0; m < 256; ++m) {
+    unsigned lo = 0, hi = static_cast<unsigned>(std::popcount(m));
+    for (unsigned i = 0; i < 8; ++i) t[m] |= i << (4 * (((m >> i) & 1) != 0 ? lo++ : hi++));
+  }
+  return t;
+}();
+// The same for 4 lanes of 64 bits by a 4-bit mask, as 8 lanes of 32 bits.
+inline constexpr auto compress_4x64 = [] {
+  std::array<std::uint32_t, 16> t{};
+  for (unsigned m = 0; m < 16; ++m) {
+    unsigned lo = 0, hi = static_cast<unsigned>(std::popcount(m));
+    for (unsigned i = 0; i < 4; ++i) {
+      const unsigned slot = ((m >> i) & 1) != 0 ? lo++ : hi++;
+      t[m] |= (2 * i) << (8 * slot) | (2 * i + 1) << (8 * slot + 4);
+    }
+  }
+  return t;
+}();
+}  // namespace detail
+
+// The lanes of v where m holds, in order, in the lowest count_true(m) lanes; above them
+// the other lanes (in some order) where compress_is_partition<T>, else unspecified.
+// AVX-512: vpcompressd / vpcompressq to a register. AVX2: one permutation from a
+// table of sxla's own (Highway 1.0.3's tables are local constexpr arrays, which g++
+// copies to the stack on every call: 1-2 KiB). Elsewhere Highway's Compress.
+template <class T>
+inline constexpr bool compress_is_partition =
+#if HWY_TARGET == HWY_AVX2
+    true;
+#elif HWY_TARGET <= HWY_AVX3
+    false;
+#else
+    hn::CompressIsPartition<T>::value;
+#endif
+// Whether compress is fast enough for the quicksort: not on x86 below AVX2, where it
+// would be Highway's tables.
+template <class T>
+inline constexpr bool native_compress = !HWY_ARCH_X86 || HWY_TARGET <= HWY_AVX2;
 template <class T>
   requires(sizeof(T) >= 4)
 SXLA_FORCE_INLINE vec<T> compress(vec<T> v, mask<T> m) noexcept {
+#if HWY_TARGET == HWY_AVX2
+  const tag<std::uint32_t> du;
+  std::uint8_t bits[8] = {};
+  hn::StoreMaskBits(tag<T>(), m.raw, bits);
+  const std::uint32_t packed = sizeof(T) == 4 ? detail::compress_8x32[bits[0]] : detail::compress_4x64[bits[0] & 15];
+  const auto idx = hn::And(hn::Shr(hn::Set(du, packed), hn::ShiftLeft<2>(hn::Iota(du, 0))), hn::Set(du, 7u));
+  return {hn::BitCast(tag<T>(), hn::TableLookupLanes(hn::BitCast(du, v.raw), hn::IndicesFromVec(du, idx)))};
+#elif HWY_TARGET <= HWY_AVX3
+  if constexpr (sizeof(T) == 8) {
+    const tag<std::uint64_t> du;
+    const __m512i r = _mm512_maskz_compress_epi64(m.raw.raw, hn::BitCast(du, v.raw).raw);
+    return {hn::BitCast(tag<T>(), hn::Vec512<std::uint64_t>{r})};
+  } else {
+    return {hn::Compress(v.raw, m.raw)};
+  }
+#else
   return {hn::Compress(v.raw, m.raw)};
+#endif
 }
 
 namespace detail {

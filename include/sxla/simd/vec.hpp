@@ -61,6 +61,10 @@ vec<T> reverse(vec<T> v) noexcept;
 template <class T>
 vec<T> lane_xor(vec<T> v, std::size_t j) noexcept;
 template <class T>
+inline constexpr bool compress_is_partition = false;
+template <class T>
+inline constexpr bool native_compress = false;
+template <class T>
 vec<T> compress(vec<T> v, mask<T> m) noexcept;
 template <class T>
 std::size_t count_true(mask<T> m) noexcept;

@@ -171,17 +171,26 @@ SXLA_FORCE_INLINE vec<T> lane_xor(vec<T> v, std::size_t j) noexcept {
   return detail::from_lanes(r);
 }
 
-// The lanes of v where m holds, in order, in the lowest lanes; the others unspecified
-// (through memory).
+// The lanes of v where m holds, in order, in the lowest lanes, the others above them
+// (through memory, without branches; not native: the quicksort does not use it).
+template <class T>
+inline constexpr bool compress_is_partition = true;
+template <class T>
+inline constexpr bool native_compress = false;
 template <class T>
 SXLA_FORCE_INLINE vec<T> compress(vec<T> v, mask<T> m) noexcept {
   const detail::lane_array<T> a = detail::to_lanes(v);
   alignas(64) bool keep[lanes<T>];
   m.raw.store_unaligned(keep);
-  detail::lane_array<T> r = a;
-  std::size_t c = 0;
-  for (std::size_t i = 0; i < lanes<T>; ++i)
-    if (keep[i]) r.v[c++] = a.v[i];
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < lanes<T>; ++i) kept += keep[i] ? 1 : 0;
+  detail::lane_array<T> r;
+  std::size_t lo = 0, hi = kept;
+  for (std::size_t i = 0; i < lanes<T>; ++i) {
+    r.v[keep[i] ? lo : hi] = a.v[i];
+    lo += keep[i] ? 1 : 0;
+    hi += keep[i] ? 0 : 1;
+  }
   return detail::from_lanes(r);
 }
 
