@@ -56,11 +56,7 @@ bool total_less(T a, T b) {
                                                          : (std::int64_t{1} << (8 * sizeof(T) - 1)) - 1);
       return -static_cast<long double>(magnitude) - 1.0L;
     };
-    if constexpr (sizeof(T) == 8) {  // long double holds 64-bit integers exactly on x86
-      return key(a) < key(b);
-    } else {
-      return key(a) < key(b);
-    }
+    return key(a) < key(b);  // long double holds 64-bit integers exactly on x86
   } else {
     return a < b;
   }

@@ -88,13 +88,14 @@ struct produced_leaf : array_leaf<A, true> {
   static constexpr void visit_leaves(V&, bool) {}
 };
 
-// What a producer of two operands (dot, convolution) shares with the node protocol
-// (expr/expression.hpp), given its one-element evaluation Derived::at(index): lines that
-// gather elements, no merging of dimensions, its operands' leaves, and evaluation into
-// a destination as produce() with no fused work. The derived node is an aggregate whose
-// first initializer is this base ({}), then lhs and rhs.
-template <class Derived, class Lhs, class Rhs, class R, std::size_t Rank>
-struct binary_producer {
+// What a producer that computes a whole result (dot, convolution, sort, scatter) shares
+// with the node protocol (expr/expression.hpp), given its one-element evaluation
+// Derived::at(index) and Derived::produce: lines that gather elements, no merging of
+// dimensions, and evaluation into a destination as produce() with no fused work. The
+// derived node is an aggregate whose first initializer is this base ({}); it declares
+// its operands' leaves itself.
+template <class Derived, class R, std::size_t Rank>
+struct gather_producer {
   template <std::size_t M>
   SXLA_FORCE_INLINE constexpr auto line(const multi_index<Rank>& start) const noexcept {
     return make_gather_line<R>([self = static_cast<const Derived*>(this), start](index_t j) {
@@ -113,6 +114,18 @@ struct binary_producer {
   template <class L>
   static constexpr bool vectorizable = detail::lanes_fit<R, L>;
 
+  template <class D>
+  static constexpr bool evaluates_into = true;
+  template <class Dst>
+  void evaluate_to(Dst& dst, detail::arena& ws) const {
+    static_cast<const Derived*>(this)->produce(dst, [](const multi_index<Rank>&, index_t) {}, ws);
+  }
+};
+
+// A gather_producer of two operands (dot, convolution), the derived node's members lhs
+// and rhs, whose leaves it declares.
+template <class Derived, class Lhs, class Rhs, class R, std::size_t Rank>
+struct binary_producer : gather_producer<Derived, R, Rank> {
   template <class G>
   constexpr void for_each_leaf(G&& g, bool) const {
     static_cast<const Derived*>(this)->lhs.for_each_leaf(g, false);
@@ -122,13 +135,6 @@ struct binary_producer {
   static constexpr void visit_leaves(V& v, bool) {
     Lhs::visit_leaves(v, false);
     Rhs::visit_leaves(v, false);
-  }
-
-  template <class D>
-  static constexpr bool evaluates_into = true;
-  template <class Dst>
-  void evaluate_to(Dst& dst, detail::arena& ws) const {
-    static_cast<const Derived*>(this)->produce(dst, [](const multi_index<Rank>&, index_t) {}, ws);
   }
 };
 

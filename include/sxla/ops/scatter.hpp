@@ -46,7 +46,7 @@
 #include "sxla/expr/executor.hpp"          // detail::evaluate_plain
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, detail::lanes_fit
-#include "sxla/expr/line.hpp"              // make_gather_line
+#include "sxla/expr/producer.hpp"          // gather_producer
 #include "sxla/ops/gather.hpp"             // detail::outer_rank, position_of
 #include "sxla/ops/index_map.hpp"          // index_map, check_index_map, make_index_map
 #include "sxla/ops/reduction.hpp"          // detail::odometer
@@ -153,7 +153,7 @@ inline constexpr bool vector_computation = [] {
 // Scatter(operand, indices, updates, f) with the tables M (ops/index_map.hpp; "outer"
 // is the updates): a producer (expr/producer.hpp) of the operand's shape.
 template <class Op, class Ix, class Up, class F, detail::index_map M>
-struct scatter_node {
+struct scatter_node : gather_producer<scatter_node<Op, Ix, Up, F, M>, typename Op::value_type, Op::rank> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   using value_type = typename Op::value_type;
@@ -181,15 +181,6 @@ struct scatter_node {
     return v;
   }
 
-  template <std::size_t Dim>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return make_gather_line<value_type>([this, start](index_t j) {
-      multi_index<rank> i = start;
-      i[Dim] += j;
-      return at(i);
-    });
-  }
-
   // Writes the result into dst: the operand (unless dst is the operand's own storage),
   // then every update in place; finish(start, n) for each run along the last dimension.
   template <class Dst, class Finish>
@@ -204,15 +195,6 @@ struct scatter_node {
     }
   }
 
-  template <std::size_t, std::size_t>
-  static constexpr bool mergeable = false;
-  template <std::size_t, std::size_t>
-  static constexpr bool periodic_mergeable = false;
-  template <std::size_t>
-  static constexpr bool strided_along = false;
-  template <class L>
-  static constexpr bool vectorizable = detail::lanes_fit<value_type, L>;
-
   // The operand is read only where the result is written (the copy), so an assignment
   // to the operand's own storage needs no temporary.
   template <class G>
@@ -226,13 +208,6 @@ struct scatter_node {
     Op::visit_leaves(v, direct);
     Ix::visit_leaves(v, false);
     Up::visit_leaves(v, false);
-  }
-
-  template <class D>
-  static constexpr bool evaluates_into = true;
-  template <class Dst>
-  void evaluate_to(Dst& dst, detail::arena& ws) const {
-    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
   }
 
  private:
@@ -524,7 +499,7 @@ constexpr auto scatter_args(Args&& args, std::index_sequence<K...> seq) {
                                            G.index_vector_dim, G.input_batching_dims, G.scatter_indices_batching_dims,
                                            od, S::spec.dimensions, ud, window);
     if constexpr (n == 1) {
-      return scatter_node<E, S, U, Fn, m>{std::get<0>(ops), ix, std::get<0>(ups), f};
+      return scatter_node<E, S, U, Fn, m>{{}, std::get<0>(ops), ix, std::get<0>(ups), f};
     } else {
       return scatter_many<m>(ops, ix, ups, f, seq);
     }

@@ -64,7 +64,7 @@
 #include "sxla/core/workspace.hpp"       // detail::arena, scratch_round
 #include "sxla/expr/expression.hpp"      // logical_spec
 #include "sxla/expr/leaf.hpp"            // as_operand, operand, operand_t, detail::lanes_fit
-#include "sxla/expr/line.hpp"            // make_gather_line
+#include "sxla/expr/producer.hpp"        // gather_producer
 #include "sxla/expr/scratch.hpp"         // detail::with_scratch_memory
 #include "sxla/kernels/quick_sort.hpp"   // quick_sort, quick_sort_enabled
 #include "sxla/kernels/sort.hpp"         // radix_sort, network_sort, merge_sort
@@ -694,12 +694,12 @@ constexpr bool comparator_ok(std::index_sequence<A...>) {
 }
 
 // The dimension Dim names (negative: from the back), or -1 when out of range.
+constexpr index_t resolve_sort_dimension(index_t dim, std::size_t rank) noexcept {
+  const index_t d = dim < 0 ? static_cast<index_t>(rank) + dim : dim;
+  return d >= 0 && d < static_cast<index_t>(rank) ? d : index_t{-1};
+}
 template <index_t Dim, std::size_t Rank>
-inline constexpr index_t sort_dimension =
-    (Dim < 0 ? static_cast<index_t>(Rank) + Dim : Dim) >= 0 &&
-            (Dim < 0 ? static_cast<index_t>(Rank) + Dim : Dim) < static_cast<index_t>(Rank)
-        ? (Dim < 0 ? static_cast<index_t>(Rank) + Dim : Dim)
-        : index_t{-1};
+inline constexpr index_t sort_dimension = resolve_sort_dimension(Dim, Rank);
 
 // The first misuse in sorting Ops along Dim by C: 0 none, 1 dimensions that differ, 2 a
 // dimension out of range, 3 the comparator.
@@ -741,7 +741,7 @@ inline constexpr bool is_operand_arg = operand<X>;
 // shape. Read element by element inside another node (or in constant evaluation), an
 // element costs a pass over its line per candidate: assign it first.
 template <std::size_t Dim, class C, class Op, sort_stability S = sort_stability::stable>
-struct sort_node {
+struct sort_node : gather_producer<sort_node<Dim, C, Op, S>, typename Op::value_type, Op::rank> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   using value_type = typename Op::value_type;
@@ -783,15 +783,6 @@ struct sort_node {
     return operand.at(i);
   }
 
-  template <std::size_t M>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return make_gather_line<value_type>([this, start](index_t j) {
-      multi_index<rank> i = start;
-      i[M] += j;
-      return at(i);
-    });
-  }
-
   template <class Dst, class Finish>
   void produce(Dst& dst, Finish&& finish, detail::arena& ws) const {
     using D = typename Dst::shape_type;
@@ -802,15 +793,6 @@ struct sort_node {
     }
   }
 
-  template <std::size_t, std::size_t>
-  static constexpr bool mergeable = false;
-  template <std::size_t, std::size_t>
-  static constexpr bool periodic_mergeable = false;
-  template <std::size_t>
-  static constexpr bool strided_along = false;
-  template <class L>
-  static constexpr bool vectorizable = detail::lanes_fit<value_type, L>;
-
   // Every element of a line is read before any is written, but across positions: an
   // assignment to the operand's own storage goes through the executor's temporary.
   template <class G>
@@ -820,13 +802,6 @@ struct sort_node {
   template <class V>
   static constexpr void visit_leaves(V& v, bool) {
     Op::visit_leaves(v, false);
-  }
-
-  template <class D>
-  static constexpr bool evaluates_into = true;
-  template <class Dst>
-  void evaluate_to(Dst& dst, detail::arena& ws) const {
-    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
   }
 };
 
@@ -969,7 +944,7 @@ constexpr auto sort(Args&&... args) {
   } else if constexpr (n == 1) {
     const auto all = std::forward_as_tuple(static_cast<Args&&>(args)...);
     constexpr auto dim = static_cast<std::size_t>(detail::sort_dimension<Dim, E0::rank>);
-    return sort_node<dim, C, E0, Stability>{{as_operand(std::get<0>(all))}, {detail::sort_comparator<1>(all)}};
+    return sort_node<dim, C, E0, Stability>{{}, {as_operand(std::get<0>(all))}, {detail::sort_comparator<1>(all)}};
   } else {
     R out = detail::uninitialized_tuple<R>(std::make_index_sequence<n>{});
     std::apply(
