@@ -25,19 +25,24 @@
 // read out of bounds: both sorts only compare and move elements inside the line
 // (kernels/sort.hpp).
 //
-// Engine (kernels/sort.hpp). Built-in comparators sort unsigned keys made from the first
-// operand's bits (flipped into the comparator's order, complemented for gt). Lines of at
-// most 64 (keys alone when they give back the values, integers and total orders, with
-// one operand; else keys of at most 32 bits with positions beside them in 64-bit lanes)
-// are sorted a vector's worth of lines at a time by a sorting network of vector min/max.
-// Longer ones by an LSD radix sort of keys alone (one operand whose keys give back the
-// values on this line: no NaN or -0 under lt_op / gt_op), of key | payload << 32 (the
-// second of two operands' bits, when it has at most 32, or else positions), or of 64-bit
-// keys with positions beside them; positions then gather every operand. Scratch memory
-// (a compile-time size, x::workspace_bytes; expr/scratch.hpp's rules: stack up to
+// Engine (kernels/sort.hpp, kernels/quick_sort.hpp). Built-in comparators sort unsigned
+// keys made from the first operand's bits (flipped into the comparator's order,
+// complemented for gt). Lines of at most 64 (keys alone when they give back the values,
+// integers and total orders, with one operand; else keys of at most 32 bits with
+// positions beside them in 64-bit lanes) are sorted a vector's worth of lines at a time
+// by a sorting network of vector min/max. Longer lines of one operand with 32- or 64-bit
+// keys that give back the values on this line (no NaN or -0 under lt_op / gt_op) by the
+// vectorised quicksort, in place on the keys, writing values into a contiguous
+// destination as it finishes (where compress is native: Highway on AVX2 and up). Other
+// long lines by an LSD radix sort of keys alone, of key | payload << 32 (the second of
+// two operands' bits, when it has at most 32, or else positions), or of 64-bit keys with
+// positions beside them; positions then gather every operand. Scratch memory (a
+// compile-time size, x::workspace_bytes; expr/scratch.hpp's rules: stack up to
 // SXLA_STACK_TEMPORARY_BYTES, else a caller's workspace or, where allowed, the heap):
-// radix, two arrays of the line's elements (and two of positions for 64-bit keys) plus
-// the histograms; network, one block of 64 lanes per element; a user comparator, two
+// quicksort, one array of the line's keys; radix, two arrays of the line's elements
+// (and two of positions for 64-bit keys) plus the histograms (one operand whose line
+// might give its values back keeps the radix sort's arrays too); network, one block of
+// 64 lanes per element; a user comparator, two
 // arrays of the line's records (stable) or one (unstable); with several operands, one
 // more array of the line's records for destinations that overlap operands.
 //
