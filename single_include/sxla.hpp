@@ -4480,6 +4480,8 @@ SXLA_FORCE_INLINE constexpr T round_even(T x) noexcept {
 
 #if defined(SXLA_SIMD_HIGHWAY)
 
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -4663,12 +4665,70 @@ SXLA_FORCE_INLINE vec<T> lane_xor(vec<T> v, std::size_t j) noexcept {
   return {hn::TableLookupLanes(v.raw, hn::IndicesFromVec(tag<T>(), idx))};
 }
 
-// The lanes of v where m holds, in order, in the lowest count_true(m) lanes; the other
-// lanes unspecified (vpcompressd to a register on AVX-512).
+namespace detail {
+// Lane indices that compress 8 lanes of 32 bits by an 8-bit mask: the chosen lanes
+// first, then the others; lane i's index in bits 4i .. 4i + 3.
+inline constexpr auto compress_8x32 = [] {
+  std::array<std::uint32_t, 256> t{};
+  for (unsigned m = 0; m < 256; ++m) {
+    unsigned lo = 0, hi = static_cast<unsigned>(std::popcount(m));
+    for (unsigned i = 0; i < 8; ++i) t[m] |= i << (4 * (((m >> i) & 1) != 0 ? lo++ : hi++));
+  }
+  return t;
+}();
+// The same for 4 lanes of 64 bits by a 4-bit mask, as 8 lanes of 32 bits.
+inline constexpr auto compress_4x64 = [] {
+  std::array<std::uint32_t, 16> t{};
+  for (unsigned m = 0; m < 16; ++m) {
+    unsigned lo = 0, hi = static_cast<unsigned>(std::popcount(m));
+    for (unsigned i = 0; i < 4; ++i) {
+      const unsigned slot = ((m >> i) & 1) != 0 ? lo++ : hi++;
+      t[m] |= (2 * i) << (8 * slot) | (2 * i + 1) << (8 * slot + 4);
+    }
+  }
+  return t;
+}();
+}  // namespace detail
+
+// The lanes of v where m holds, in order, in the lowest count_true(m) lanes; above them
+// the other lanes (in some order) where compress_is_partition<T>, else unspecified.
+// AVX-512: vpcompressd / vpcompressq to a register. AVX2: one permutation from a
+// table of sxla's own (Highway 1.0.3's tables are local constexpr arrays, which g++
+// copies to the stack on every call: 1-2 KiB). Elsewhere Highway's Compress.
+template <class T>
+inline constexpr bool compress_is_partition =
+#if HWY_TARGET == HWY_AVX2
+    true;
+#elif HWY_TARGET <= HWY_AVX3
+    false;
+#else
+    hn::CompressIsPartition<T>::value;
+#endif
+// Whether compress is fast enough for the quicksort: not on x86 below AVX2, where it
+// would be Highway's tables.
+template <class T>
+inline constexpr bool native_compress = !HWY_ARCH_X86 || HWY_TARGET <= HWY_AVX2;
 template <class T>
   requires(sizeof(T) >= 4)
 SXLA_FORCE_INLINE vec<T> compress(vec<T> v, mask<T> m) noexcept {
+#if HWY_TARGET == HWY_AVX2
+  const tag<std::uint32_t> du;
+  std::uint8_t bits[8] = {};
+  hn::StoreMaskBits(tag<T>(), m.raw, bits);
+  const std::uint32_t packed = sizeof(T) == 4 ? detail::compress_8x32[bits[0]] : detail::compress_4x64[bits[0] & 15];
+  const auto idx = hn::And(hn::Shr(hn::Set(du, packed), hn::ShiftLeft<2>(hn::Iota(du, 0))), hn::Set(du, 7u));
+  return {hn::BitCast(tag<T>(), hn::TableLookupLanes(hn::BitCast(du, v.raw), hn::IndicesFromVec(du, idx)))};
+#elif HWY_TARGET <= HWY_AVX3
+  if constexpr (sizeof(T) == 8) {
+    const tag<std::uint64_t> du;
+    const __m512i r = _mm512_maskz_compress_epi64(m.raw.raw, hn::BitCast(du, v.raw).raw);
+    return {hn::BitCast(tag<T>(), hn::Vec512<std::uint64_t>{r})};
+  } else {
+    return {hn::Compress(v.raw, m.raw)};
+  }
+#else
   return {hn::Compress(v.raw, m.raw)};
+#endif
 }
 
 namespace detail {
@@ -5301,17 +5361,26 @@ SXLA_FORCE_INLINE vec<T> lane_xor(vec<T> v, std::size_t j) noexcept {
   return detail::from_lanes(r);
 }
 
-// The lanes of v where m holds, in order, in the lowest lanes; the others unspecified
-// (through memory).
+// The lanes of v where m holds, in order, in the lowest lanes, the others above them
+// (through memory, without branches; not native: the quicksort does not use it).
+template <class T>
+inline constexpr bool compress_is_partition = true;
+template <class T>
+inline constexpr bool native_compress = false;
 template <class T>
 SXLA_FORCE_INLINE vec<T> compress(vec<T> v, mask<T> m) noexcept {
   const detail::lane_array<T> a = detail::to_lanes(v);
   alignas(64) bool keep[lanes<T>];
   m.raw.store_unaligned(keep);
-  detail::lane_array<T> r = a;
-  std::size_t c = 0;
-  for (std::size_t i = 0; i < lanes<T>; ++i)
-    if (keep[i]) r.v[c++] = a.v[i];
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < lanes<T>; ++i) kept += keep[i] ? 1 : 0;
+  detail::lane_array<T> r;
+  std::size_t lo = 0, hi = kept;
+  for (std::size_t i = 0; i < lanes<T>; ++i) {
+    r.v[keep[i] ? lo : hi] = a.v[i];
+    lo += keep[i] ? 1 : 0;
+    hi += keep[i] ? 0 : 1;
+  }
   return detail::from_lanes(r);
 }
 
@@ -5720,6 +5789,10 @@ template <class T>
 vec<T> reverse(vec<T> v) noexcept;
 template <class T>
 vec<T> lane_xor(vec<T> v, std::size_t j) noexcept;
+template <class T>
+inline constexpr bool compress_is_partition = false;
+template <class T>
+inline constexpr bool native_compress = false;
 template <class T>
 vec<T> compress(vec<T> v, mask<T> m) noexcept;
 template <class T>
@@ -6459,13 +6532,14 @@ struct produced_leaf : array_leaf<A, true> {
   static constexpr void visit_leaves(V&, bool) {}
 };
 
-// What a producer of two operands (dot, convolution) shares with the node protocol
-// (expr/expression.hpp), given its one-element evaluation Derived::at(index): lines that
-// gather elements, no merging of dimensions, its operands' leaves, and evaluation into
-// a destination as produce() with no fused work. The derived node is an aggregate whose
-// first initializer is this base ({}), then lhs and rhs.
-template <class Derived, class Lhs, class Rhs, class R, std::size_t Rank>
-struct binary_producer {
+// What a producer that computes a whole result (dot, convolution, sort, scatter) shares
+// with the node protocol (expr/expression.hpp), given its one-element evaluation
+// Derived::at(index) and Derived::produce: lines that gather elements, no merging of
+// dimensions, and evaluation into a destination as produce() with no fused work. The
+// derived node is an aggregate whose first initializer is this base ({}); it declares
+// its operands' leaves itself.
+template <class Derived, class R, std::size_t Rank>
+struct gather_producer {
   template <std::size_t M>
   SXLA_FORCE_INLINE constexpr auto line(const multi_index<Rank>& start) const noexcept {
     return make_gather_line<R>([self = static_cast<const Derived*>(this), start](index_t j) {
@@ -6484,6 +6558,18 @@ struct binary_producer {
   template <class L>
   static constexpr bool vectorizable = detail::lanes_fit<R, L>;
 
+  template <class D>
+  static constexpr bool evaluates_into = true;
+  template <class Dst>
+  void evaluate_to(Dst& dst, detail::arena& ws) const {
+    static_cast<const Derived*>(this)->produce(dst, [](const multi_index<Rank>&, index_t) {}, ws);
+  }
+};
+
+// A gather_producer of two operands (dot, convolution), the derived node's members lhs
+// and rhs, whose leaves it declares.
+template <class Derived, class Lhs, class Rhs, class R, std::size_t Rank>
+struct binary_producer : gather_producer<Derived, R, Rank> {
   template <class G>
   constexpr void for_each_leaf(G&& g, bool) const {
     static_cast<const Derived*>(this)->lhs.for_each_leaf(g, false);
@@ -6493,13 +6579,6 @@ struct binary_producer {
   static constexpr void visit_leaves(V& v, bool) {
     Lhs::visit_leaves(v, false);
     Rhs::visit_leaves(v, false);
-  }
-
-  template <class D>
-  static constexpr bool evaluates_into = true;
-  template <class Dst>
-  void evaluate_to(Dst& dst, detail::arena& ws) const {
-    static_cast<const Derived*>(this)->produce(dst, [](const multi_index<Rank>&, index_t) {}, ws);
   }
 };
 
@@ -16966,7 +17045,7 @@ inline constexpr bool vector_computation = [] {
 // Scatter(operand, indices, updates, f) with the tables M (ops/index_map.hpp; "outer"
 // is the updates): a producer (expr/producer.hpp) of the operand's shape.
 template <class Op, class Ix, class Up, class F, detail::index_map M>
-struct scatter_node {
+struct scatter_node : gather_producer<scatter_node<Op, Ix, Up, F, M>, typename Op::value_type, Op::rank> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   using value_type = typename Op::value_type;
@@ -16994,15 +17073,6 @@ struct scatter_node {
     return v;
   }
 
-  template <std::size_t Dim>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return make_gather_line<value_type>([this, start](index_t j) {
-      multi_index<rank> i = start;
-      i[Dim] += j;
-      return at(i);
-    });
-  }
-
   // Writes the result into dst: the operand (unless dst is the operand's own storage),
   // then every update in place; finish(start, n) for each run along the last dimension.
   template <class Dst, class Finish>
@@ -17017,15 +17087,6 @@ struct scatter_node {
     }
   }
 
-  template <std::size_t, std::size_t>
-  static constexpr bool mergeable = false;
-  template <std::size_t, std::size_t>
-  static constexpr bool periodic_mergeable = false;
-  template <std::size_t>
-  static constexpr bool strided_along = false;
-  template <class L>
-  static constexpr bool vectorizable = detail::lanes_fit<value_type, L>;
-
   // The operand is read only where the result is written (the copy), so an assignment
   // to the operand's own storage needs no temporary.
   template <class G>
@@ -17039,13 +17100,6 @@ struct scatter_node {
     Op::visit_leaves(v, direct);
     Ix::visit_leaves(v, false);
     Up::visit_leaves(v, false);
-  }
-
-  template <class D>
-  static constexpr bool evaluates_into = true;
-  template <class Dst>
-  void evaluate_to(Dst& dst, detail::arena& ws) const {
-    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
   }
 
  private:
@@ -17337,7 +17391,7 @@ constexpr auto scatter_args(Args&& args, std::index_sequence<K...> seq) {
                                            G.index_vector_dim, G.input_batching_dims, G.scatter_indices_batching_dims,
                                            od, S::spec.dimensions, ud, window);
     if constexpr (n == 1) {
-      return scatter_node<E, S, U, Fn, m>{std::get<0>(ops), ix, std::get<0>(ups), f};
+      return scatter_node<E, S, U, Fn, m>{{}, std::get<0>(ops), ix, std::get<0>(ups), f};
     } else {
       return scatter_many<m>(ops, ix, ups, f, seq);
     }
@@ -17607,19 +17661,24 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 // read out of bounds: both sorts only compare and move elements inside the line
 // (kernels/sort.hpp).
 //
-// Engine (kernels/sort.hpp). Built-in comparators sort unsigned keys made from the first
-// operand's bits (flipped into the comparator's order, complemented for gt). Lines of at
-// most 64 (keys alone when they give back the values, integers and total orders, with
-// one operand; else keys of at most 32 bits with positions beside them in 64-bit lanes)
-// are sorted a vector's worth of lines at a time by a sorting network of vector min/max.
-// Longer ones by an LSD radix sort of keys alone (one operand whose keys give back the
-// values on this line: no NaN or -0 under lt_op / gt_op), of key | payload << 32 (the
-// second of two operands' bits, when it has at most 32, or else positions), or of 64-bit
-// keys with positions beside them; positions then gather every operand. Scratch memory
-// (a compile-time size, x::workspace_bytes; expr/scratch.hpp's rules: stack up to
+// Engine (kernels/sort.hpp, kernels/quick_sort.hpp). Built-in comparators sort unsigned
+// keys made from the first operand's bits (flipped into the comparator's order,
+// complemented for gt). Lines of at most 64 (keys alone when they give back the values,
+// integers and total orders, with one operand; else keys of at most 32 bits with
+// positions beside them in 64-bit lanes) are sorted a vector's worth of lines at a time
+// by a sorting network of vector min/max. Longer lines of one operand with 32- or 64-bit
+// keys that give back the values on this line (no NaN or -0 under lt_op / gt_op) by the
+// vectorised quicksort, in place on the keys, writing values into a contiguous
+// destination as it finishes (where compress is native: Highway on AVX2 and up). Other
+// long lines by an LSD radix sort of keys alone, of key | payload << 32 (the second of
+// two operands' bits, when it has at most 32, or else positions), or of 64-bit keys with
+// positions beside them; positions then gather every operand. Scratch memory (a
+// compile-time size, x::workspace_bytes; expr/scratch.hpp's rules: stack up to
 // SXLA_STACK_TEMPORARY_BYTES, else a caller's workspace or, where allowed, the heap):
-// radix, two arrays of the line's elements (and two of positions for 64-bit keys) plus
-// the histograms; network, one block of 64 lanes per element; a user comparator, two
+// quicksort, one array of the line's keys; radix, two arrays of the line's elements
+// (and two of positions for 64-bit keys) plus the histograms (one operand whose line
+// might give its values back keeps the radix sort's arrays too); network, one block of
+// 64 lanes per element; a user comparator, two
 // arrays of the line's records (stable) or one (unstable); with several operands, one
 // more array of the line's records for destinations that overlap operands.
 //
@@ -18014,11 +18073,11 @@ void intro_sort(R* p, std::size_t n, const Before& before) {
 namespace sxla::kernels {
 
 // Whether quick_sort runs for keys K: unsigned 32- or 64-bit keys with vectors of at
-// least 4 lanes.
+// least 4 lanes and a native compress (Highway; xsimd's goes through memory).
 template <class K>
 inline constexpr bool quick_sort_enabled = [] {
   if constexpr ((std::is_same_v<K, std::uint32_t> || std::is_same_v<K, std::uint64_t>) && simd::has_vec<K>) {
-    return simd::lanes<K> >= 4;
+    return simd::lanes<K> >= 4 && simd::native_compress<K>;
   } else {
     return false;
   }
@@ -18259,10 +18318,18 @@ std::size_t partition(K* a, std::size_t n, K pivot) noexcept {
       m = simd::lt(v, p);
     }
     const std::size_t c = simd::count_true(m);
-    simd::store(simd::compress(v, m), a + w_l);
-    w_l += c;
-    w_r -= l - c;
-    simd::store_n(simd::compress(v, simd::mask_not(m)), a + w_r, l - c);
+    if constexpr (simd::compress_is_partition<K>) {  // one compress, both stores whole
+      const V<K> q = simd::compress(v, m);
+      simd::store(q, a + w_l);
+      simd::store(q, a + w_r - l);  // its top l - c lanes go right
+      w_l += c;
+      w_r -= l - c;
+    } else {  // the right side's lanes compressed on their own, stored under a mask
+      simd::store(simd::compress(v, m), a + w_l);
+      w_l += c;
+      w_r -= l - c;
+      simd::store_n(simd::compress(v, simd::mask_not(m)), a + w_r, l - c);
+    }
   };
   V<K> first[u], last[u];
   each_vector<u>([&](auto i) SXLA_LAMBDA_INLINE {
@@ -19012,12 +19079,12 @@ constexpr bool comparator_ok(std::index_sequence<A...>) {
 }
 
 // The dimension Dim names (negative: from the back), or -1 when out of range.
+constexpr index_t resolve_sort_dimension(index_t dim, std::size_t rank) noexcept {
+  const index_t d = dim < 0 ? static_cast<index_t>(rank) + dim : dim;
+  return d >= 0 && d < static_cast<index_t>(rank) ? d : index_t{-1};
+}
 template <index_t Dim, std::size_t Rank>
-inline constexpr index_t sort_dimension =
-    (Dim < 0 ? static_cast<index_t>(Rank) + Dim : Dim) >= 0 &&
-            (Dim < 0 ? static_cast<index_t>(Rank) + Dim : Dim) < static_cast<index_t>(Rank)
-        ? (Dim < 0 ? static_cast<index_t>(Rank) + Dim : Dim)
-        : index_t{-1};
+inline constexpr index_t sort_dimension = resolve_sort_dimension(Dim, Rank);
 
 // The first misuse in sorting Ops along Dim by C: 0 none, 1 dimensions that differ, 2 a
 // dimension out of range, 3 the comparator.
@@ -19059,7 +19126,7 @@ inline constexpr bool is_operand_arg = operand<X>;
 // shape. Read element by element inside another node (or in constant evaluation), an
 // element costs a pass over its line per candidate: assign it first.
 template <std::size_t Dim, class C, class Op, sort_stability S = sort_stability::stable>
-struct sort_node {
+struct sort_node : gather_producer<sort_node<Dim, C, Op, S>, typename Op::value_type, Op::rank> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   using value_type = typename Op::value_type;
@@ -19101,15 +19168,6 @@ struct sort_node {
     return operand.at(i);
   }
 
-  template <std::size_t M>
-  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
-    return make_gather_line<value_type>([this, start](index_t j) {
-      multi_index<rank> i = start;
-      i[M] += j;
-      return at(i);
-    });
-  }
-
   template <class Dst, class Finish>
   void produce(Dst& dst, Finish&& finish, detail::arena& ws) const {
     using D = typename Dst::shape_type;
@@ -19120,15 +19178,6 @@ struct sort_node {
     }
   }
 
-  template <std::size_t, std::size_t>
-  static constexpr bool mergeable = false;
-  template <std::size_t, std::size_t>
-  static constexpr bool periodic_mergeable = false;
-  template <std::size_t>
-  static constexpr bool strided_along = false;
-  template <class L>
-  static constexpr bool vectorizable = detail::lanes_fit<value_type, L>;
-
   // Every element of a line is read before any is written, but across positions: an
   // assignment to the operand's own storage goes through the executor's temporary.
   template <class G>
@@ -19138,13 +19187,6 @@ struct sort_node {
   template <class V>
   static constexpr void visit_leaves(V& v, bool) {
     Op::visit_leaves(v, false);
-  }
-
-  template <class D>
-  static constexpr bool evaluates_into = true;
-  template <class Dst>
-  void evaluate_to(Dst& dst, detail::arena& ws) const {
-    produce(dst, [](const multi_index<rank>&, index_t) {}, ws);
   }
 };
 
@@ -19287,7 +19329,7 @@ constexpr auto sort(Args&&... args) {
   } else if constexpr (n == 1) {
     const auto all = std::forward_as_tuple(static_cast<Args&&>(args)...);
     constexpr auto dim = static_cast<std::size_t>(detail::sort_dimension<Dim, E0::rank>);
-    return sort_node<dim, C, E0, Stability>{{as_operand(std::get<0>(all))}, {detail::sort_comparator<1>(all)}};
+    return sort_node<dim, C, E0, Stability>{{}, {as_operand(std::get<0>(all))}, {detail::sort_comparator<1>(all)}};
   } else {
     R out = detail::uninitialized_tuple<R>(std::make_index_sequence<n>{});
     std::apply(
