@@ -17700,8 +17700,9 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 // ---- begin include/sxla/kernels/quick_sort.hpp ----
 // sxla/kernels/quick_sort.hpp: a vectorised quicksort of unsigned 32- or 64-bit keys in
 // place, for the long rows of x::sort (ops/sort.hpp maps every element type to such
-// keys). Written over the SIMD vocabulary; with no vectors for K (the scalar backend, or
-// fewer than 4 lanes) quick_sort_enabled<K> is false and the caller sorts otherwise.
+// keys). Written over the SIMD vocabulary; quick_sort_enabled<K> is false without
+// vectors of at least 4 lanes for K or without a native compress (the scalar backend,
+// xsimd, x86 below AVX2), and the caller sorts otherwise.
 //
 //   quick_sort(a, n [, to])   a[0, n) ascending, no scratch memory: in place, or written
 //       to to.out with each key's bits flipped by one of two masks (sorted_output: how
@@ -17712,11 +17713,13 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 // The algorithm (after Highway's vqsort and Intel's x86-simd-sort):
 //   - Partition: each vector is compared with the pivot once; the lanes that go left are
 //     compressed to the bottom of a register and stored whole at the left write position
-//     (the lanes past them land in space already read), the others compressed and stored
-//     with a lane mask just below the right write position. One vector from each end is
-//     held in registers first, and the next vector is read from the side with less room,
-//     so a store never overwrites a key not yet read. A row's last n % L keys are moved
-//     to their side one by one.
+//     (the lanes past them land in space already read). Where compress partitions (the
+//     other lanes above), the same register is stored whole just below the right write
+//     position; else the other lanes are compressed on their own and stored under a lane
+//     mask there. Eight vectors from each end are held in registers first, and the next
+//     eight are read from the side with less room, so a store never overwrites a key not
+//     yet read (one branch per eight vectors: the side is random). A row's last n % L
+//     keys are moved to their side one by one.
 //   - Keys below the pivot go left. If none does (the pivot is the smallest key), the
 //     keys equal to the pivot are split off instead and are done: every round makes
 //     progress, and rows of few distinct values (or one) finish in a few passes.
@@ -17724,7 +17727,11 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 //   - Up to 16 vectors (256 32-bit keys on AVX-512) are sorted in registers by a bitonic
 //     network over M vectors (index = vector * L + lane): stages across vectors are a min
 //     and a max, stages inside a vector a lane permutation, a min, a max and a blend.
-//     Padding lanes hold the largest key and are never stored.
+//     For a square of L vectors the index is taken the other way round (lane * L +
+//     vector), so that more stages are across vectors, and one transpose follows.
+//     Padding lanes hold the largest key and are never stored. The loops over vectors
+//     are unrolled by pragma when optimising (vectors in registers); unoptimised and
+//     sanitizer builds keep them, which compile in seconds.
 //   - Past 2 log2(n) + 4 levels of partitioning the range is heap-sorted, so n log n is
 //     the worst case whatever the input. The smaller side recurses, the larger loops.
 #ifndef SXLA_KERNELS_QUICK_SORT_HPP
@@ -17732,8 +17739,8 @@ constexpr auto select_and_scatter(X&& x, Select select, S&& source, const I& ini
 
 #include <bit>
 #include <cstddef>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 #include <utility>
