@@ -56,7 +56,7 @@ void check_kernel(std::size_t n, int p, std::mt19937_64& rng) {
 
 TEST_CASE_TEMPLATE("quick_sort: every length to 600 and longer rows, seven patterns", K, std::uint32_t,
                    std::uint64_t) {
-  static_assert(k::quick_sort_enabled<K> == (x::simd::lanes<K> >= 4));
+  static_assert(k::quick_sort_enabled<K> == (x::simd::lanes<K> >= 4 && x::simd::native_compress<K>));
   if constexpr (k::quick_sort_enabled<K>) {
     std::mt19937_64 rng(11);
     for (std::size_t n = 1; n <= 600; ++n)

@@ -151,7 +151,8 @@ TEST_CASE_TEMPLATE("simd/vec: lane_xor, compress and count_true (the quicksort's
   const std::size_t masks = n <= 8 ? (std::size_t{1} << n) : 256;
   for (std::size_t bits = 0; bits < masks; ++bits) {
     bool keep[n];
-    for (std::size_t i = 0; i < n; ++i) keep[i] = n <= 8 ? ((bits >> i) & 1) != 0 : ((bits * 2654435761u >> (i % 24)) & 1) != 0;
+    for (std::size_t i = 0; i < n; ++i)
+      keep[i] = n <= 8 ? ((bits >> i) & 1) != 0 : ((bits * 2654435761u >> (i % 24)) & 1) != 0;
     const auto m = s::load_mask<T>(keep, n);
     std::vector<T> want;
     for (std::size_t i = 0; i < n; ++i)
