@@ -18314,6 +18314,7 @@ inline constexpr std::size_t unroll = 8;
 template <class K, bool OrEqual>
 std::size_t partition(K* a, std::size_t n, K pivot) noexcept {
   constexpr std::size_t l = L<K>, u = unroll, ul = u * l;
+  static_assert(base_size<K> >= 2 * ul, "ranges above base_size hold the 2 unroll vectors held in registers");
   const V<K> p = simd::splat<V<K>>(pivot);
   const std::size_t whole = n - n % l;
   std::size_t w_l = 0, w_r = whole;  // written: [0, w_l) left, [w_r, whole) right
