@@ -1,7 +1,7 @@
 // Tests for sxla/simd/vec.hpp and the backend behind it: mask logic and is_nan for every
 // combination of lanes, conversions between float and integer lanes, memory access (partial
 // loads and stores, gathers, masks) and the lane movements (repeat, broadcast_in_groups,
-// repeat_group, transpose_square, lane_xor, compress). Arithmetic, comparisons and bits against the one-lane
+// repeat_group, transpose_square, lane_xor, compress, interleaved loads and stores). Arithmetic, comparisons and bits against the one-lane
 // vocabulary of scalar.hpp: vec_{arithmetic,compare,bits}_test.cpp. With the scalar
 // backend there is nothing to do.
 #include "simd/vec_check.hpp"
@@ -161,6 +161,29 @@ TEST_CASE_TEMPLATE("simd/vec: lane_xor, compress and count_true (the quicksort's
     const auto c = lanes(s::compress(v, m));
     for (std::size_t i = 0; i < want.size(); ++i) CHECK_EQ(c.v[i], want[i]);
   }
+}
+
+TEST_CASE_TEMPLATE("simd/vec: load_deinterleaved and store_interleaved (complex numbers, the FFT's vocabulary)", T,
+                   float, double, std::int32_t) {
+  constexpr std::size_t n = s::lanes<T>;
+  T in[2 * n + 1], out[2 * n + 1];
+  for (std::size_t i = 0; i < 2 * n + 1; ++i) {
+    in[i] = static_cast<T>(5 * i + 2);
+    out[i] = T(-1);
+  }
+  s::vec<T> even, odd;
+  s::load_deinterleaved(in, even, odd);
+  const auto e = lanes(even), o = lanes(odd);
+  for (std::size_t i = 0; i < n; ++i) {
+    CHECK_EQ(e.v[i], in[2 * i]);
+    CHECK_EQ(o.v[i], in[2 * i + 1]);
+  }
+  s::store_interleaved(odd, even, out);  // swapped: out[2i] = in[2i + 1], out[2i + 1] = in[2i]
+  for (std::size_t i = 0; i < n; ++i) {
+    CHECK_EQ(out[2 * i], in[2 * i + 1]);
+    CHECK_EQ(out[2 * i + 1], in[2 * i]);
+  }
+  CHECK_EQ(out[2 * n], T(-1));  // nothing past 2 * lanes elements
 }
 
 #else

@@ -108,6 +108,16 @@ template <class T>
 SXLA_FORCE_INLINE void store(vec<T> v, T* p) noexcept {
   hn::StoreU(v.raw, tag<T>(), p);
 }
+// Two vectors from 2 * lanes interleaved elements (complex numbers: real parts to even,
+// imaginary parts to odd), and back.
+template <class T>
+SXLA_FORCE_INLINE void load_deinterleaved(const T* p, vec<T>& even, vec<T>& odd) noexcept {
+  hn::LoadInterleaved2(tag<T>(), p, even.raw, odd.raw);
+}
+template <class T>
+SXLA_FORCE_INLINE void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept {
+  hn::StoreInterleaved2(even.raw, odd.raw, tag<T>(), p);
+}
 // The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
 template <class T>
 SXLA_FORCE_INLINE vec<T> load_n(const T* p, std::size_t n) noexcept {

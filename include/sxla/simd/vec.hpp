@@ -48,6 +48,10 @@ vec<T> load_repeated(const T* p, std::size_t g) noexcept;
 template <class T>
 void store(vec<T> v, T* p) noexcept;
 template <class T>
+void load_deinterleaved(const T* p, vec<T>& even, vec<T>& odd) noexcept;
+template <class T>
+void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept;
+template <class T>
 void store_n(vec<T> v, T* p, std::size_t n) noexcept;
 template <class T>
 void stream(vec<T> v, T* p) noexcept;

@@ -114,6 +114,26 @@ template <class T>
 SXLA_FORCE_INLINE void store(vec<T> v, T* p) noexcept {
   v.raw.store_unaligned(p);
 }
+// Two vectors from 2 * lanes interleaved elements (complex numbers: real parts to even,
+// imaginary parts to odd), and back (through memory).
+template <class T>
+SXLA_FORCE_INLINE void load_deinterleaved(const T* p, vec<T>& even, vec<T>& odd) noexcept {
+  detail::lane_array<T> a, b;
+  for (std::size_t i = 0; i < lanes<T>; ++i) {
+    a.v[i] = p[2 * i];
+    b.v[i] = p[2 * i + 1];
+  }
+  even = detail::from_lanes(a);
+  odd = detail::from_lanes(b);
+}
+template <class T>
+SXLA_FORCE_INLINE void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(even), b = detail::to_lanes(odd);
+  for (std::size_t i = 0; i < lanes<T>; ++i) {
+    p[2 * i] = a.v[i];
+    p[2 * i + 1] = b.v[i];
+  }
+}
 // The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
 template <class T>
 SXLA_FORCE_INLINE vec<T> load_n(const T* p, std::size_t n) noexcept {
