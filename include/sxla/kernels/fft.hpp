@@ -1,0 +1,543 @@
+// sxla/kernels/fft.hpp: discrete Fourier transforms of batches of signals, written over
+// the SIMD vocabulary: fft_engine<T, N> runs fft_plan<T, N> (kernels/fft_plan.hpp) on
+// lanes<T> signals at once, one signal per lane. Nothing here knows a shape or an op.
+//
+// A batch lives in the work buffer as N elements of two vectors each (real parts, then
+// imaginary parts, one lane per signal): every codelet is plain vector arithmetic with
+// broadcast twiddles, the same code for every length and for the scalar backend (one
+// lane). The passes move signals in and out of the buffer:
+//   c2c_rows      rows of N complex numbers, contiguous (L rows at a time: one transpose
+//                 of L vectors per L / 2 elements);
+//   c2c_columns   signals along a strided axis, L neighbouring signals at a time (one
+//                 deinterleaving load per element): the column passes of a 2-D or 3-D
+//                 transform, blocked by L columns, without transposing the array;
+//   r2c_rows      2 L real rows at a time, as the real and imaginary parts of L complex
+//                 signals, separated after the transform (X[k] and conj X[N - k]);
+//   c2r_rows      the reverse: two Hermitian half spectra combined into one complex
+//                 signal, transformed back, the real and imaginary parts the two rows.
+// The inverse transform is the forward one on swapped real and imaginary parts.
+// Partial batches (fewer signals than lanes, lengths not a multiple of the vector) go
+// lane by lane through the same buffer.
+//
+// Memory: scratch_elements<T> values of T from the caller (the work buffer, 64-byte
+// aligned); nothing else. Threads: none.
+#ifndef SXLA_KERNELS_FFT_HPP
+#define SXLA_KERNELS_FFT_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "sxla/config.hpp"              // SXLA_FORCE_INLINE
+#include "sxla/kernels/fft_plan.hpp"    // fft_plan, fft_codelet_roots
+#include "sxla/simd/vec.hpp"            // vec, load, store, transpose_square, load_deinterleaved
+
+namespace sxla::kernels {
+
+namespace detail {
+
+// The vectors of a batch: L signals of T per vector (L = 1: the scalar backend).
+template <class T>
+struct fft_lanes {
+  static constexpr bool vector = simd::has_vec<T>;
+  static constexpr std::size_t count = vector ? simd::lanes<T> : 1;
+  using V = std::conditional_t<vector, simd::vec<T>, T>;
+  SXLA_FORCE_INLINE static V load(const T* p) noexcept {
+    if constexpr (vector) {
+      return simd::load(p);
+    } else {
+      return *p;
+    }
+  }
+  SXLA_FORCE_INLINE static void store(V v, T* p) noexcept {
+    if constexpr (vector) {
+      simd::store(v, p);
+    } else {
+      *p = v;
+    }
+  }
+};
+
+template <class V>
+struct fft_cx {
+  V re, im;
+};
+
+template <class V>
+SXLA_FORCE_INLINE fft_cx<V> operator+(fft_cx<V> a, fft_cx<V> b) noexcept {
+  return {a.re + b.re, a.im + b.im};
+}
+template <class V>
+SXLA_FORCE_INLINE fft_cx<V> operator-(fft_cx<V> a, fft_cx<V> b) noexcept {
+  return {a.re - b.re, a.im - b.im};
+}
+// -i a and i a.
+template <class V>
+SXLA_FORCE_INLINE fft_cx<V> times_minus_i(fft_cx<V> a) noexcept {
+  return {a.im, -a.re};
+}
+template <class V>
+SXLA_FORCE_INLINE fft_cx<V> times_i(fft_cx<V> a) noexcept {
+  return {-a.im, a.re};
+}
+
+}  // namespace detail
+
+template <class T, std::size_t N>
+struct fft_engine {
+  using plan = fft_plan<T, N>;
+  using lanes_t = detail::fft_lanes<T>;
+  using V = typename lanes_t::V;
+  using cx = detail::fft_cx<V>;
+  static constexpr std::size_t L = lanes_t::count;
+  // One buffer element: 2 L values of T.
+  static constexpr std::size_t E = 2 * L;
+
+  // Values of T the passes take as their work buffer.
+  static constexpr std::size_t scratch_elements =
+      E * (N + (plan::generic_radix > 0 ? plan::generic_radix - 1 : 0));
+
+  // ---- the transform of one batch, in the buffer ----------------------------------
+
+  SXLA_FORCE_INLINE static cx get(const T* p) noexcept { return {lanes_t::load(p), lanes_t::load(p + L)}; }
+  SXLA_FORCE_INLINE static void put(cx a, T* p) noexcept {
+    lanes_t::store(a.re, p);
+    lanes_t::store(a.im, p + L);
+  }
+  SXLA_FORCE_INLINE static V splat(T x) noexcept { return simd::splat<V>(x); }
+  // a * (w[0] + i w[1]).
+  SXLA_FORCE_INLINE static cx twiddle(cx a, const T* w) noexcept {
+    const V wr = splat(w[0]), wi = splat(w[1]);
+    return {simd::mul_add(a.re, wr, -(a.im * wi)), simd::mul_add(a.re, wi, a.im * wr)};
+  }
+
+  template <std::size_t R, bool Twiddle>
+  SXLA_FORCE_INLINE static void store_outputs(cx (&y)[R], T* p, std::size_t step, const T* w) noexcept {
+    put(y[0], p);
+    for (std::size_t q = 1; q < R; ++q) put(Twiddle ? twiddle(y[q], w + 2 * (q - 1)) : y[q], p + q * step);
+  }
+
+  // One butterfly of radix R at p (elements p, p + step, ...), twiddles w (none: k = 0).
+  template <std::size_t R, bool Twiddle>
+  SXLA_FORCE_INLINE static void butterfly(T* p, std::size_t step, const T* w, T* tmp) noexcept {
+    if constexpr (R == 2) {
+      const cx a0 = get(p), a1 = get(p + step);
+      cx y[2] = {a0 + a1, a0 - a1};
+      store_outputs<2, Twiddle>(y, p, step, w);
+    } else if constexpr (R == 4) {
+      cx a[4];
+      for (std::size_t q = 0; q < 4; ++q) a[q] = get(p + q * step);
+      cx y[4];
+      dft4(a[0], a[1], a[2], a[3], y[0], y[1], y[2], y[3]);
+      store_outputs<4, Twiddle>(y, p, step, w);
+    } else if constexpr (R == 8) {
+      cx a[8];
+      for (std::size_t q = 0; q < 8; ++q) a[q] = get(p + q * step);
+      cx e[4], o[4];
+      dft4(a[0], a[2], a[4], a[6], e[0], e[1], e[2], e[3]);
+      dft4(a[1], a[3], a[5], a[7], o[0], o[1], o[2], o[3]);
+      const V c = splat(static_cast<T>(0.707106781186547524400844362104849039L));
+      // o[k] * W8^k: W8 = (1 - i) / sqrt 2.
+      const cx o1 = {c * (o[1].re + o[1].im), c * (o[1].im - o[1].re)};
+      const cx o2 = detail::times_minus_i(o[2]);
+      const cx o3 = {c * (o[3].im - o[3].re), -(c * (o[3].re + o[3].im))};
+      cx y[8] = {e[0] + o[0], e[1] + o1, e[2] + o2, e[3] + o3, e[0] - o[0], e[1] - o1, e[2] - o2, e[3] - o3};
+      store_outputs<8, Twiddle>(y, p, step, w);
+    } else if constexpr (R <= 7) {
+      odd_small<R, Twiddle>(p, step, w);
+    } else {
+      odd_generic<R, Twiddle>(p, step, w, tmp);
+    }
+  }
+
+  SXLA_FORCE_INLINE static void dft4(cx a0, cx a1, cx a2, cx a3, cx& y0, cx& y1, cx& y2, cx& y3) noexcept {
+    const cx t0 = a0 + a2, t1 = a0 - a2, t2 = a1 + a3, t3 = a1 - a3;
+    y0 = t0 + t2;
+    y2 = t0 - t2;
+    y1 = t1 + detail::times_minus_i(t3);
+    y3 = t1 + detail::times_i(t3);
+  }
+
+  // An odd radix R: with s_q = a_q + a_{R-q}, d_q = a_q - a_{R-q},
+  //   y_p = a_0 + sum_q s_q cos(2 pi p q / R) - i sum_q d_q sin(2 pi p q / R),
+  // and y_{R-p} the same with + i.
+  template <std::size_t R, bool Twiddle>
+  SXLA_FORCE_INLINE static void odd_small(T* p, std::size_t step, const T* w) noexcept {
+    constexpr std::size_t h = (R - 1) / 2;
+    constexpr const auto& roots = fft_codelet_roots<T, R>;
+    const cx a0 = get(p);
+    cx s[h], d[h];
+    cx y0 = a0;
+    for (std::size_t q = 1; q <= h; ++q) {
+      const cx a = get(p + q * step), b = get(p + (R - q) * step);
+      s[q - 1] = a + b;
+      d[q - 1] = a - b;
+      y0 = y0 + s[q - 1];
+    }
+    cx y[R];
+    y[0] = y0;
+    for (std::size_t k = 1; k <= h; ++k) {
+      cx A = a0, B = {splat(T(0)), splat(T(0))};
+      for (std::size_t q = 1; q <= h; ++q) {
+        const V c = splat(roots[2 * (k * q % R)]), sn = splat(roots[2 * (k * q % R) + 1]);
+        A = {simd::mul_add(s[q - 1].re, c, A.re), simd::mul_add(s[q - 1].im, c, A.im)};
+        B = {simd::mul_add(d[q - 1].re, sn, B.re), simd::mul_add(d[q - 1].im, sn, B.im)};
+      }
+      y[k] = {A.re + B.im, A.im - B.re};
+      y[R - k] = {A.re - B.im, A.im + B.re};
+    }
+    store_outputs<R, Twiddle>(y, p, step, w);
+  }
+
+  // The same for a large prime: s and d kept in tmp, outputs written in place.
+  template <std::size_t R, bool Twiddle>
+  static void odd_generic(T* p, std::size_t step, const T* w, T* tmp) noexcept {
+    constexpr std::size_t h = (R - 1) / 2;
+    constexpr const auto& roots = fft_codelet_roots<T, R>;
+    const cx a0 = get(p);
+    cx y0 = a0;
+    for (std::size_t q = 1; q <= h; ++q) {
+      const cx a = get(p + q * step), b = get(p + (R - q) * step);
+      const cx s = a + b;
+      put(s, tmp + (q - 1) * E);
+      put(a - b, tmp + (h + q - 1) * E);
+      y0 = y0 + s;
+    }
+    put(y0, p);
+    for (std::size_t k = 1; k <= h; ++k) {
+      cx A = a0, B = {splat(T(0)), splat(T(0))};
+      std::size_t t = 0;
+      for (std::size_t q = 1; q <= h; ++q) {
+        t += k;
+        if (t >= R) t -= R;
+        const V c = splat(roots[2 * t]), sn = splat(roots[2 * t + 1]);
+        const cx s = get(tmp + (q - 1) * E), d = get(tmp + (h + q - 1) * E);
+        A = {simd::mul_add(s.re, c, A.re), simd::mul_add(s.im, c, A.im)};
+        B = {simd::mul_add(d.re, sn, B.re), simd::mul_add(d.im, sn, B.im)};
+      }
+      const cx yk = {A.re + B.im, A.im - B.re}, yr = {A.re - B.im, A.im + B.re};
+      put(Twiddle ? twiddle(yk, w + 2 * (k - 1)) : yk, p + k * step);
+      put(Twiddle ? twiddle(yr, w + 2 * (R - k - 1)) : yr, p + (R - k) * step);
+    }
+  }
+
+  template <std::size_t S>
+  static void stage(T* x, T* tmp) noexcept {
+    constexpr std::size_t r = plan::radices.r[S], span = plan::span(S), m = span / r;
+    const T* tw = plan::twiddles.data() + 2 * plan::twiddle_start[S];
+    for (std::size_t b = 0; b < N; b += span) {
+      T* base = x + b * E;
+      butterfly<r, false>(base, m * E, nullptr, tmp);
+      for (std::size_t k = 1; k < m; ++k) butterfly<r, true>(base + k * E, m * E, tw + 2 * k * (r - 1), tmp);
+    }
+  }
+
+  template <std::size_t... S>
+  SXLA_FORCE_INLINE static void stages([[maybe_unused]] T* x, [[maybe_unused]] T* tmp,
+                                       std::index_sequence<S...>) noexcept {
+    (stage<S>(x, tmp), ...);
+  }
+
+  // The forward DFT of the batch in x (N elements); tmp: the generic codelet's scratch.
+  // Output k ends at position plan::order[k].
+  static void transform(T* x, T* tmp) noexcept { stages(x, tmp, std::make_index_sequence<plan::stages>{}); }
+
+  // ---- passes ---------------------------------------------------------------------
+  // Offsets of the real and imaginary slots of an element (swapped for the inverse).
+  template <bool Inverse>
+  static constexpr std::size_t re_slot = Inverse ? L : 0;
+  template <bool Inverse>
+  static constexpr std::size_t im_slot = Inverse ? 0 : L;
+
+  // Complex rows: row i of src at src + 2 * N * i (interleaved re, im), the same for
+  // dst; every value times scale on the way out.
+  template <bool Inverse>
+  static void c2c_rows(const T* src, T* dst, std::size_t rows, T scale, T* work) noexcept {
+    T* x = work;
+    T* tmp = work + E * N;
+    for (std::size_t r0 = 0; r0 < rows; r0 += L) {
+      const std::size_t count = rows - r0 < L ? rows - r0 : L;
+      const T* s = src + 2 * N * r0;
+      T* d = dst + 2 * N * r0;
+      if constexpr (lanes_t::vector && L >= 2) {
+        if (count == L) {
+          load_rows<Inverse>(s, x);
+          transform(x, tmp);
+          store_rows<Inverse>(x, d, scale);
+          continue;
+        }
+      }
+      // Lane by lane.
+      for (std::size_t j = 0; j < N; ++j)
+        for (std::size_t l = 0; l < L; ++l) {
+          x[j * E + re_slot<Inverse> + l] = l < count ? s[2 * (N * l + j)] : T(0);
+          x[j * E + im_slot<Inverse> + l] = l < count ? s[2 * (N * l + j) + 1] : T(0);
+        }
+      transform(x, tmp);
+      for (std::size_t k = 0; k < N; ++k) {
+        const T* e = x + plan::order[k] * E;
+        for (std::size_t l = 0; l < count; ++l) {
+          d[2 * (N * l + k)] = e[re_slot<Inverse> + l] * scale;
+          d[2 * (N * l + k) + 1] = e[im_slot<Inverse> + l] * scale;
+        }
+      }
+    }
+  }
+
+  // Signals along a strided axis: signal (o, i) for o < outer, i < inner has element j
+  // at 2 * ((o * N + j) * inner + i) in src and in dst (which may be src).
+  template <bool Inverse>
+  static void c2c_columns(const T* src, T* dst, std::size_t outer, std::size_t inner, T scale, T* work) noexcept {
+    T* x = work;
+    T* tmp = work + E * N;
+    for (std::size_t o = 0; o < outer; ++o)
+      for (std::size_t i0 = 0; i0 < inner; i0 += L) {
+        const std::size_t count = inner - i0 < L ? inner - i0 : L;
+        const T* s = src + 2 * (o * N * inner + i0);
+        T* d = dst + 2 * (o * N * inner + i0);
+        if constexpr (lanes_t::vector) {
+          if (count == L) {
+            for (std::size_t j = 0; j < N; ++j) {
+              V re, im;
+              simd::load_deinterleaved(s + 2 * j * inner, re, im);
+              lanes_t::store(re, x + j * E + re_slot<Inverse>);
+              lanes_t::store(im, x + j * E + im_slot<Inverse>);
+            }
+            transform(x, tmp);
+            const V f = splat(scale);
+            for (std::size_t k = 0; k < N; ++k) {
+              const T* e = x + plan::order[k] * E;
+              simd::store_interleaved(lanes_t::load(e + re_slot<Inverse>) * f, lanes_t::load(e + im_slot<Inverse>) * f,
+                                      d + 2 * k * inner);
+            }
+            continue;
+          }
+        }
+        for (std::size_t j = 0; j < N; ++j)
+          for (std::size_t l = 0; l < L; ++l) {
+            x[j * E + re_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l)] : T(0);
+            x[j * E + im_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l) + 1] : T(0);
+          }
+        transform(x, tmp);
+        for (std::size_t k = 0; k < N; ++k) {
+          const T* e = x + plan::order[k] * E;
+          for (std::size_t l = 0; l < count; ++l) {
+            d[2 * (k * inner + l)] = e[re_slot<Inverse> + l] * scale;
+            d[2 * (k * inner + l) + 1] = e[im_slot<Inverse> + l] * scale;
+          }
+        }
+      }
+  }
+
+  // Real rows of N (src, row stride N) to their first H = N / 2 + 1 frequencies (dst,
+  // complex, row stride H).
+  static void r2c_rows(const T* src, T* dst, std::size_t rows, T* work) noexcept {
+    constexpr std::size_t H = N / 2 + 1;
+    T* x = work;
+    T* tmp = work + E * N;
+    for (std::size_t r0 = 0; r0 < rows; r0 += 2 * L) {
+      const std::size_t count = rows - r0 < 2 * L ? rows - r0 : 2 * L;
+      const T* s = src + N * r0;
+      T* d = dst + 2 * H * r0;
+      bool full = false;
+      if constexpr (lanes_t::vector && L >= 2) full = count == 2 * L;
+      if constexpr (lanes_t::vector && L >= 2) {
+        if (full) {
+          load_real_rows(s, x, 0);
+          load_real_rows(s + N * L, x, L);
+        }
+      }
+      if (!full) {
+        for (std::size_t j = 0; j < N; ++j)
+          for (std::size_t l = 0; l < 2 * L; ++l) x[j * E + l] = l < count ? s[N * l + j] : T(0);
+      }
+      transform(x, tmp);
+      // Z = A + i B: A[k] = (Z[k] + conj Z[N-k]) / 2, B[k] = (Z[k] - conj Z[N-k]) / 2i.
+      const auto split = [&](std::size_t k, cx& a, cx& b) SXLA_LAMBDA_INLINE {
+        const cx z = get(x + plan::order[k] * E), m = get(x + plan::order[k == 0 ? 0 : N - k] * E);
+        const V half = splat(T(0.5));
+        a = {(z.re + m.re) * half, (z.im - m.im) * half};
+        b = {(z.im + m.im) * half, (m.re - z.re) * half};
+      };
+      std::size_t k0 = 0;
+      if constexpr (lanes_t::vector && L >= 2) {
+        if (full) {
+          for (; k0 + L / 2 <= H; k0 += L / 2) {
+            V va[L], vb[L];
+            for (std::size_t q = 0; q < L / 2; ++q) {
+              cx a, b;
+              split(k0 + q, a, b);
+              va[2 * q] = a.re;
+              va[2 * q + 1] = a.im;
+              vb[2 * q] = b.re;
+              vb[2 * q + 1] = b.im;
+            }
+            simd::transpose_square(va);
+            simd::transpose_square(vb);
+            for (std::size_t l = 0; l < L; ++l) {
+              lanes_t::store(va[l], d + 2 * (H * l + k0));
+              lanes_t::store(vb[l], d + 2 * (H * (L + l) + k0));
+            }
+          }
+        }
+      }
+      for (std::size_t k = k0; k < H; ++k) {
+        cx a, b;
+        split(k, a, b);
+        alignas(64) T ar[L], ai[L], br[L], bi[L];
+        lanes_t::store(a.re, ar);
+        lanes_t::store(a.im, ai);
+        lanes_t::store(b.re, br);
+        lanes_t::store(b.im, bi);
+        for (std::size_t l = 0; l < L; ++l) {
+          if (l < count) {
+            d[2 * (H * l + k)] = ar[l];
+            d[2 * (H * l + k) + 1] = ai[l];
+          }
+          if (L + l < count) {
+            d[2 * (H * (L + l) + k)] = br[l];
+            d[2 * (H * (L + l) + k) + 1] = bi[l];
+          }
+        }
+      }
+    }
+  }
+
+  // Half spectra (src, complex, row stride H = N / 2 + 1) to real rows of N (dst), times
+  // scale. The imaginary parts of frequency 0 and (N even) N / 2 are not read.
+  static void c2r_rows(const T* src, T* dst, std::size_t rows, T scale, T* work) noexcept {
+    constexpr std::size_t H = N / 2 + 1;
+    T* x = work;
+    T* tmp = work + E * N;
+    for (std::size_t r0 = 0; r0 < rows; r0 += 2 * L) {
+      const std::size_t count = rows - r0 < 2 * L ? rows - r0 : 2 * L;
+      const T* s = src + 2 * H * r0;
+      T* d = dst + N * r0;
+      bool full = false;
+      if constexpr (lanes_t::vector && L >= 2) full = count == 2 * L;
+      // Z[k] = A[k] + i B[k] for every k, from A and B's first H values: written with
+      // real and imaginary parts swapped (the inverse transform).
+      const auto combine = [&](std::size_t k, V ar, V ai, V br, V bi) SXLA_LAMBDA_INLINE {
+        if (k == 0 || 2 * k == N) ai = bi = splat(T(0));
+        put({ai + br, ar - bi}, x + k * E);  // Z[k] = (ar - bi) + i (ai + br), swapped
+        if (k != 0 && 2 * k < N) put({br - ai, ar + bi}, x + (N - k) * E);  // Z[N-k] = (ar + bi) + i (br - ai)
+      };
+      std::size_t k0 = 0;
+      if constexpr (lanes_t::vector && L >= 2) {
+        if (full) {
+          for (; k0 + L / 2 <= H; k0 += L / 2) {
+            V va[L], vb[L];
+            for (std::size_t l = 0; l < L; ++l) {
+              va[l] = lanes_t::load(s + 2 * (H * l + k0));
+              vb[l] = lanes_t::load(s + 2 * (H * (L + l) + k0));
+            }
+            simd::transpose_square(va);
+            simd::transpose_square(vb);
+            for (std::size_t q = 0; q < L / 2; ++q) combine(k0 + q, va[2 * q], va[2 * q + 1], vb[2 * q], vb[2 * q + 1]);
+          }
+        }
+      }
+      for (std::size_t k = k0; k < H; ++k) {
+        alignas(64) T ar[L], ai[L], br[L], bi[L];
+        for (std::size_t l = 0; l < L; ++l) {
+          ar[l] = l < count ? s[2 * (H * l + k)] : T(0);
+          ai[l] = l < count ? s[2 * (H * l + k) + 1] : T(0);
+          br[l] = L + l < count ? s[2 * (H * (L + l) + k)] : T(0);
+          bi[l] = L + l < count ? s[2 * (H * (L + l) + k) + 1] : T(0);
+        }
+        combine(k, lanes_t::load(ar), lanes_t::load(ai), lanes_t::load(br), lanes_t::load(bi));
+      }
+      transform(x, tmp);
+      // The result's real parts (in the imaginary slots) are rows 0..L-1, its imaginary
+      // parts rows L..2L-1.
+      std::size_t j0 = 0;
+      if constexpr (lanes_t::vector && L >= 2) {
+        if (full) {
+          const V f = splat(scale);
+          for (; j0 + L <= N; j0 += L) {
+            V va[L], vb[L];
+            for (std::size_t q = 0; q < L; ++q) {
+              const T* e = x + plan::order[j0 + q] * E;
+              va[q] = lanes_t::load(e + L) * f;
+              vb[q] = lanes_t::load(e) * f;
+            }
+            simd::transpose_square(va);
+            simd::transpose_square(vb);
+            for (std::size_t l = 0; l < L; ++l) {
+              lanes_t::store(va[l], d + N * l + j0);
+              lanes_t::store(vb[l], d + N * (L + l) + j0);
+            }
+          }
+        }
+      }
+      for (std::size_t j = j0; j < N; ++j) {
+        const T* e = x + plan::order[j] * E;
+        for (std::size_t l = 0; l < 2 * L; ++l)
+          if (l < count) d[N * l + j] = (l < L ? e[L + l] : e[l - L]) * scale;
+      }
+    }
+  }
+
+ private:
+  // L full rows of complex values into the buffer, L / 2 elements per transpose.
+  template <bool Inverse>
+  static void load_rows(const T* s, T* x) noexcept {
+    std::size_t j0 = 0;
+    for (; j0 + L / 2 <= N; j0 += L / 2) {
+      V v[L];
+      for (std::size_t l = 0; l < L; ++l) v[l] = lanes_t::load(s + 2 * (N * l + j0));
+      simd::transpose_square(v);
+      for (std::size_t q = 0; q < L / 2; ++q) {
+        lanes_t::store(v[2 * q], x + (j0 + q) * E + re_slot<Inverse>);
+        lanes_t::store(v[2 * q + 1], x + (j0 + q) * E + im_slot<Inverse>);
+      }
+    }
+    for (std::size_t j = j0; j < N; ++j)
+      for (std::size_t l = 0; l < L; ++l) {
+        x[j * E + re_slot<Inverse> + l] = s[2 * (N * l + j)];
+        x[j * E + im_slot<Inverse> + l] = s[2 * (N * l + j) + 1];
+      }
+  }
+
+  template <bool Inverse>
+  static void store_rows(const T* x, T* d, T scale) noexcept {
+    const V f = splat(scale);
+    std::size_t k0 = 0;
+    for (; k0 + L / 2 <= N; k0 += L / 2) {
+      V v[L];
+      for (std::size_t q = 0; q < L / 2; ++q) {
+        const T* e = x + plan::order[k0 + q] * E;
+        v[2 * q] = lanes_t::load(e + re_slot<Inverse>) * f;
+        v[2 * q + 1] = lanes_t::load(e + im_slot<Inverse>) * f;
+      }
+      simd::transpose_square(v);
+      for (std::size_t l = 0; l < L; ++l) lanes_t::store(v[l], d + 2 * (N * l + k0));
+    }
+    for (std::size_t k = k0; k < N; ++k) {
+      const T* e = x + plan::order[k] * E;
+      for (std::size_t l = 0; l < L; ++l) {
+        d[2 * (N * l + k)] = e[re_slot<Inverse> + l] * scale;
+        d[2 * (N * l + k) + 1] = e[im_slot<Inverse> + l] * scale;
+      }
+    }
+  }
+
+  // L full real rows (row stride N) into lanes [lane0, lane0 + L) of the buffer's first
+  // vector of each element (the real slot; the imaginary slot for lane0 = L).
+  static void load_real_rows(const T* s, T* x, std::size_t lane0) noexcept {
+    std::size_t j0 = 0;
+    for (; j0 + L <= N; j0 += L) {
+      V v[L];
+      for (std::size_t l = 0; l < L; ++l) v[l] = lanes_t::load(s + N * l + j0);
+      simd::transpose_square(v);
+      for (std::size_t q = 0; q < L; ++q) lanes_t::store(v[q], x + (j0 + q) * E + lane0);
+    }
+    for (std::size_t j = j0; j < N; ++j)
+      for (std::size_t l = 0; l < L; ++l) x[j * E + lane0 + l] = s[N * l + j];
+  }
+};
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_FFT_HPP
