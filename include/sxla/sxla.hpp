@@ -56,6 +56,7 @@
 #include "sxla/ops/dimension_size.hpp"
 #include "sxla/ops/dot_general.hpp"
 #include "sxla/ops/dynamic_update_slice.hpp"
+#include "sxla/ops/fft.hpp"
 #include "sxla/ops/gather.hpp"
 #include "sxla/ops/index_map.hpp"
 #include "sxla/ops/iota.hpp"
