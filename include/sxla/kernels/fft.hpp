@@ -24,6 +24,7 @@
 #ifndef SXLA_KERNELS_FFT_HPP
 #define SXLA_KERNELS_FFT_HPP
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -95,8 +96,33 @@ struct fft_engine {
   static constexpr std::size_t E = 2 * L;
 
   // Values of T the passes take as their work buffer.
+  // Elements of a block that fit the first-level data cache with room to spare (16 KiB:
+  // the smallest L1D of the targets is 32 KiB).
+  static constexpr std::size_t cached_elements = (16u << 10) / (E * sizeof(T));
+
+  // The buffer's layout: leaves of `leaf` elements (the span of the first stage that
+  // fits the cache), each followed by one cache line of padding when there are several,
+  // so that the early stages' power-of-two strides between leaves do not all fall in
+  // the same cache sets. Element i is at at(i).
+  static constexpr std::size_t leaf = [] {
+    for (std::size_t s = 0; s < plan::stages; ++s)
+      if (plan::span(s) <= cached_elements) return plan::span(s);
+    return N == 0 ? std::size_t{1} : N;
+  }();
+  static constexpr std::size_t pad = leaf < N ? 64 / sizeof(T) : 0;
+  SXLA_FORCE_INLINE static constexpr std::size_t at(std::size_t i) noexcept {
+    return i / leaf * (leaf * E + pad) + i % leaf * E;
+  }
+  // Where output k is after the transform: at(plan::order[k]).
+  static constexpr std::array<std::uint32_t, (N == 0 ? 1 : N)> out_at = [] {
+    std::array<std::uint32_t, (N == 0 ? 1 : N)> o{};
+    for (std::size_t k = 0; k < N; ++k) o[k] = static_cast<std::uint32_t>(at(plan::order[k]));
+    return o;
+  }();
+  static constexpr std::size_t buffer_elements = at(N);
+
   static constexpr std::size_t scratch_elements =
-      E * (N + (plan::generic_radix > 0 ? plan::generic_radix - 1 : 0));
+      buffer_elements + E * (plan::generic_radix > 0 ? plan::generic_radix - 1 : 0);
 
   // ---- the transform of one batch, in the buffer ----------------------------------
 
@@ -222,28 +248,56 @@ struct fft_engine {
     }
   }
 
+  // Stage S on one block of span(S) elements at base.
   template <std::size_t S>
-  static void stage(T* x, T* tmp) noexcept {
-    constexpr std::size_t r = plan::radices.r[S], span = plan::span(S), m = span / r;
+  static void block(T* base, T* tmp) noexcept {
+    constexpr std::size_t r = plan::radices.r[S], m = plan::span(S) / r;
     const T* tw = plan::twiddles.data() + 2 * plan::twiddle_start[S];
-    for (std::size_t b = 0; b < N; b += span) {
-      T* base = x + b * E;
-      butterfly<r, false>(base, m * E, nullptr, tmp);
-      for (std::size_t k = 1; k < m; ++k) butterfly<r, true>(base + k * E, m * E, tw + 2 * k * (r - 1), tmp);
-    }
+    butterfly<r, false>(base, at(m), nullptr, tmp);
+    for (std::size_t k = 1; k < m; ++k) butterfly<r, true>(base + at(k), at(m), tw + 2 * k * (r - 1), tmp);
   }
 
-  template <std::size_t... S>
-  SXLA_FORCE_INLINE static void stages([[maybe_unused]] T* x, [[maybe_unused]] T* tmp,
-                                       std::index_sequence<S...>) noexcept {
-    (stage<S>(x, tmp), ...);
+  // Stages S, S + 1, ... on the block of span(S) at base: breadth first once the block
+  // fits the cache, else stage S and then each of its sub-blocks in turn (depth first,
+  // so that every later stage runs in the cache).
+  template <std::size_t S>
+  static void run_from([[maybe_unused]] T* base, [[maybe_unused]] T* tmp) noexcept {
+    if constexpr (S < plan::stages) {
+      constexpr std::size_t span = plan::span(S);
+      if constexpr (span <= cached_elements) {
+        block<S>(base, tmp);
+        breadth_from<S + 1>(base, span, tmp);
+      } else {
+        constexpr std::size_t r = plan::radices.r[S], m = span / r;
+        block<S>(base, tmp);
+        for (std::size_t q = 0; q < r; ++q) run_from<S + 1>(base + q * at(m), tmp);
+      }
+    }
+  }
+  template <std::size_t S>
+  static void breadth_from([[maybe_unused]] T* base, [[maybe_unused]] std::size_t count,
+                           [[maybe_unused]] T* tmp) noexcept {
+    if constexpr (S < plan::stages) {
+      for (std::size_t b = 0; b < count; b += plan::span(S)) block<S>(base + at(b), tmp);
+      breadth_from<S + 1>(base, count, tmp);
+    }
   }
 
   // The forward DFT of the batch in x (N elements); tmp: the generic codelet's scratch.
   // Output k ends at position plan::order[k].
-  static void transform(T* x, T* tmp) noexcept { stages(x, tmp, std::make_index_sequence<plan::stages>{}); }
+  static void transform(T* x, T* tmp) noexcept { run_from<0>(x, tmp); }
 
   // ---- passes ---------------------------------------------------------------------
+  // v times the inverse transform's scale f (forward transforms are not scaled).
+  template <bool Scale>
+  SXLA_FORCE_INLINE static V scaled(V v, V f) noexcept {
+    if constexpr (Scale) {
+      return v * f;
+    } else {
+      return v;
+    }
+  }
+
   // Offsets of the real and imaginary slots of an element (swapped for the inverse).
   template <bool Inverse>
   static constexpr std::size_t re_slot = Inverse ? L : 0;
@@ -255,7 +309,7 @@ struct fft_engine {
   template <bool Inverse>
   static void c2c_rows(const T* src, T* dst, std::size_t rows, T scale, T* work) noexcept {
     T* x = work;
-    T* tmp = work + E * N;
+    T* tmp = work + buffer_elements;
     for (std::size_t r0 = 0; r0 < rows; r0 += L) {
       const std::size_t count = rows - r0 < L ? rows - r0 : L;
       const T* s = src + 2 * N * r0;
@@ -271,12 +325,12 @@ struct fft_engine {
       // Lane by lane.
       for (std::size_t j = 0; j < N; ++j)
         for (std::size_t l = 0; l < L; ++l) {
-          x[j * E + re_slot<Inverse> + l] = l < count ? s[2 * (N * l + j)] : T(0);
-          x[j * E + im_slot<Inverse> + l] = l < count ? s[2 * (N * l + j) + 1] : T(0);
+          x[at(j) + re_slot<Inverse> + l] = l < count ? s[2 * (N * l + j)] : T(0);
+          x[at(j) + im_slot<Inverse> + l] = l < count ? s[2 * (N * l + j) + 1] : T(0);
         }
       transform(x, tmp);
       for (std::size_t k = 0; k < N; ++k) {
-        const T* e = x + plan::order[k] * E;
+        const T* e = x + out_at[k];
         for (std::size_t l = 0; l < count; ++l) {
           d[2 * (N * l + k)] = e[re_slot<Inverse> + l] * scale;
           d[2 * (N * l + k) + 1] = e[im_slot<Inverse> + l] * scale;
@@ -290,7 +344,7 @@ struct fft_engine {
   template <bool Inverse>
   static void c2c_columns(const T* src, T* dst, std::size_t outer, std::size_t inner, T scale, T* work) noexcept {
     T* x = work;
-    T* tmp = work + E * N;
+    T* tmp = work + buffer_elements;
     for (std::size_t o = 0; o < outer; ++o)
       for (std::size_t i0 = 0; i0 < inner; i0 += L) {
         const std::size_t count = inner - i0 < L ? inner - i0 : L;
@@ -301,27 +355,27 @@ struct fft_engine {
             for (std::size_t j = 0; j < N; ++j) {
               V re, im;
               simd::load_deinterleaved(s + 2 * j * inner, re, im);
-              lanes_t::store(re, x + j * E + re_slot<Inverse>);
-              lanes_t::store(im, x + j * E + im_slot<Inverse>);
+              lanes_t::store(re, x + at(j) + re_slot<Inverse>);
+              lanes_t::store(im, x + at(j) + im_slot<Inverse>);
             }
             transform(x, tmp);
             const V f = splat(scale);
             for (std::size_t k = 0; k < N; ++k) {
-              const T* e = x + plan::order[k] * E;
-              simd::store_interleaved(lanes_t::load(e + re_slot<Inverse>) * f, lanes_t::load(e + im_slot<Inverse>) * f,
-                                      d + 2 * k * inner);
+              const T* e = x + out_at[k];
+              simd::store_interleaved(scaled<Inverse>(lanes_t::load(e + re_slot<Inverse>), f),
+                                      scaled<Inverse>(lanes_t::load(e + im_slot<Inverse>), f), d + 2 * k * inner);
             }
             continue;
           }
         }
         for (std::size_t j = 0; j < N; ++j)
           for (std::size_t l = 0; l < L; ++l) {
-            x[j * E + re_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l)] : T(0);
-            x[j * E + im_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l) + 1] : T(0);
+            x[at(j) + re_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l)] : T(0);
+            x[at(j) + im_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l) + 1] : T(0);
           }
         transform(x, tmp);
         for (std::size_t k = 0; k < N; ++k) {
-          const T* e = x + plan::order[k] * E;
+          const T* e = x + out_at[k];
           for (std::size_t l = 0; l < count; ++l) {
             d[2 * (k * inner + l)] = e[re_slot<Inverse> + l] * scale;
             d[2 * (k * inner + l) + 1] = e[im_slot<Inverse> + l] * scale;
@@ -335,7 +389,7 @@ struct fft_engine {
   static void r2c_rows(const T* src, T* dst, std::size_t rows, T* work) noexcept {
     constexpr std::size_t H = N / 2 + 1;
     T* x = work;
-    T* tmp = work + E * N;
+    T* tmp = work + buffer_elements;
     for (std::size_t r0 = 0; r0 < rows; r0 += 2 * L) {
       const std::size_t count = rows - r0 < 2 * L ? rows - r0 : 2 * L;
       const T* s = src + N * r0;
@@ -350,12 +404,12 @@ struct fft_engine {
       }
       if (!full) {
         for (std::size_t j = 0; j < N; ++j)
-          for (std::size_t l = 0; l < 2 * L; ++l) x[j * E + l] = l < count ? s[N * l + j] : T(0);
+          for (std::size_t l = 0; l < 2 * L; ++l) x[at(j) + l] = l < count ? s[N * l + j] : T(0);
       }
       transform(x, tmp);
       // Z = A + i B: A[k] = (Z[k] + conj Z[N-k]) / 2, B[k] = (Z[k] - conj Z[N-k]) / 2i.
       const auto split = [&](std::size_t k, cx& a, cx& b) SXLA_LAMBDA_INLINE {
-        const cx z = get(x + plan::order[k] * E), m = get(x + plan::order[k == 0 ? 0 : N - k] * E);
+        const cx z = get(x + out_at[k]), m = get(x + out_at[k == 0 ? 0 : N - k]);
         const V half = splat(T(0.5));
         a = {(z.re + m.re) * half, (z.im - m.im) * half};
         b = {(z.im + m.im) * half, (m.re - z.re) * half};
@@ -365,7 +419,7 @@ struct fft_engine {
         if (full) {
           for (; k0 + L / 2 <= H; k0 += L / 2) {
             V va[L], vb[L];
-            for (std::size_t q = 0; q < L / 2; ++q) {
+            _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) {
               cx a, b;
               split(k0 + q, a, b);
               va[2 * q] = a.re;
@@ -375,7 +429,7 @@ struct fft_engine {
             }
             simd::transpose_square(va);
             simd::transpose_square(vb);
-            for (std::size_t l = 0; l < L; ++l) {
+            _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
               lanes_t::store(va[l], d + 2 * (H * l + k0));
               lanes_t::store(vb[l], d + 2 * (H * (L + l) + k0));
             }
@@ -409,7 +463,7 @@ struct fft_engine {
   static void c2r_rows(const T* src, T* dst, std::size_t rows, T scale, T* work) noexcept {
     constexpr std::size_t H = N / 2 + 1;
     T* x = work;
-    T* tmp = work + E * N;
+    T* tmp = work + buffer_elements;
     for (std::size_t r0 = 0; r0 < rows; r0 += 2 * L) {
       const std::size_t count = rows - r0 < 2 * L ? rows - r0 : 2 * L;
       const T* s = src + 2 * H * r0;
@@ -420,21 +474,21 @@ struct fft_engine {
       // real and imaginary parts swapped (the inverse transform).
       const auto combine = [&](std::size_t k, V ar, V ai, V br, V bi) SXLA_LAMBDA_INLINE {
         if (k == 0 || 2 * k == N) ai = bi = splat(T(0));
-        put({ai + br, ar - bi}, x + k * E);  // Z[k] = (ar - bi) + i (ai + br), swapped
-        if (k != 0 && 2 * k < N) put({br - ai, ar + bi}, x + (N - k) * E);  // Z[N-k] = (ar + bi) + i (br - ai)
+        put({ai + br, ar - bi}, x + at(k));  // Z[k] = (ar - bi) + i (ai + br), swapped
+        if (k != 0 && 2 * k < N) put({br - ai, ar + bi}, x + at(N - k));  // Z[N-k] = (ar + bi) + i (br - ai)
       };
       std::size_t k0 = 0;
       if constexpr (lanes_t::vector && L >= 2) {
         if (full) {
           for (; k0 + L / 2 <= H; k0 += L / 2) {
             V va[L], vb[L];
-            for (std::size_t l = 0; l < L; ++l) {
+            _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
               va[l] = lanes_t::load(s + 2 * (H * l + k0));
               vb[l] = lanes_t::load(s + 2 * (H * (L + l) + k0));
             }
             simd::transpose_square(va);
             simd::transpose_square(vb);
-            for (std::size_t q = 0; q < L / 2; ++q) combine(k0 + q, va[2 * q], va[2 * q + 1], vb[2 * q], vb[2 * q + 1]);
+            _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) combine(k0 + q, va[2 * q], va[2 * q + 1], vb[2 * q], vb[2 * q + 1]);
           }
         }
       }
@@ -457,14 +511,14 @@ struct fft_engine {
           const V f = splat(scale);
           for (; j0 + L <= N; j0 += L) {
             V va[L], vb[L];
-            for (std::size_t q = 0; q < L; ++q) {
-              const T* e = x + plan::order[j0 + q] * E;
+            _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L; ++q) {
+              const T* e = x + out_at[j0 + q];
               va[q] = lanes_t::load(e + L) * f;
               vb[q] = lanes_t::load(e) * f;
             }
             simd::transpose_square(va);
             simd::transpose_square(vb);
-            for (std::size_t l = 0; l < L; ++l) {
+            _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
               lanes_t::store(va[l], d + N * l + j0);
               lanes_t::store(vb[l], d + N * (L + l) + j0);
             }
@@ -472,7 +526,7 @@ struct fft_engine {
         }
       }
       for (std::size_t j = j0; j < N; ++j) {
-        const T* e = x + plan::order[j] * E;
+        const T* e = x + out_at[j];
         for (std::size_t l = 0; l < 2 * L; ++l)
           if (l < count) d[N * l + j] = (l < L ? e[L + l] : e[l - L]) * scale;
       }
@@ -483,42 +537,46 @@ struct fft_engine {
   // L full rows of complex values into the buffer, L / 2 elements per transpose.
   template <bool Inverse>
   static void load_rows(const T* s, T* x) noexcept {
-    std::size_t j0 = 0;
-    for (; j0 + L / 2 <= N; j0 += L / 2) {
+    constexpr std::size_t full = N - N % (L / 2);
+    for (std::size_t j0 = 0; j0 < full; j0 += L / 2) {
       V v[L];
-      for (std::size_t l = 0; l < L; ++l) v[l] = lanes_t::load(s + 2 * (N * l + j0));
+      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) v[l] = lanes_t::load(s + 2 * (N * l + j0));
       simd::transpose_square(v);
-      for (std::size_t q = 0; q < L / 2; ++q) {
-        lanes_t::store(v[2 * q], x + (j0 + q) * E + re_slot<Inverse>);
-        lanes_t::store(v[2 * q + 1], x + (j0 + q) * E + im_slot<Inverse>);
+      _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) {
+        lanes_t::store(v[2 * q], x + at(j0 + q) + re_slot<Inverse>);
+        lanes_t::store(v[2 * q + 1], x + at(j0 + q) + im_slot<Inverse>);
       }
     }
-    for (std::size_t j = j0; j < N; ++j)
-      for (std::size_t l = 0; l < L; ++l) {
-        x[j * E + re_slot<Inverse> + l] = s[2 * (N * l + j)];
-        x[j * E + im_slot<Inverse> + l] = s[2 * (N * l + j) + 1];
-      }
+    if constexpr (full < N) {
+      for (std::size_t j = full; j < N; ++j)
+        for (std::size_t l = 0; l < L; ++l) {
+          x[at(j) + re_slot<Inverse> + l] = s[2 * (N * l + j)];
+          x[at(j) + im_slot<Inverse> + l] = s[2 * (N * l + j) + 1];
+        }
+    }
   }
 
   template <bool Inverse>
   static void store_rows(const T* x, T* d, T scale) noexcept {
     const V f = splat(scale);
-    std::size_t k0 = 0;
-    for (; k0 + L / 2 <= N; k0 += L / 2) {
+    constexpr std::size_t full = N - N % (L / 2);
+    for (std::size_t k0 = 0; k0 < full; k0 += L / 2) {
       V v[L];
-      for (std::size_t q = 0; q < L / 2; ++q) {
-        const T* e = x + plan::order[k0 + q] * E;
-        v[2 * q] = lanes_t::load(e + re_slot<Inverse>) * f;
-        v[2 * q + 1] = lanes_t::load(e + im_slot<Inverse>) * f;
+      _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) {
+        const T* e = x + out_at[k0 + q];
+        v[2 * q] = scaled<Inverse>(lanes_t::load(e + re_slot<Inverse>), f);
+        v[2 * q + 1] = scaled<Inverse>(lanes_t::load(e + im_slot<Inverse>), f);
       }
       simd::transpose_square(v);
-      for (std::size_t l = 0; l < L; ++l) lanes_t::store(v[l], d + 2 * (N * l + k0));
+      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) lanes_t::store(v[l], d + 2 * (N * l + k0));
     }
-    for (std::size_t k = k0; k < N; ++k) {
-      const T* e = x + plan::order[k] * E;
-      for (std::size_t l = 0; l < L; ++l) {
-        d[2 * (N * l + k)] = e[re_slot<Inverse> + l] * scale;
-        d[2 * (N * l + k) + 1] = e[im_slot<Inverse> + l] * scale;
+    if constexpr (full < N) {
+      for (std::size_t k = full; k < N; ++k) {
+        const T* e = x + out_at[k];
+        for (std::size_t l = 0; l < L; ++l) {
+          d[2 * (N * l + k)] = e[re_slot<Inverse> + l] * scale;
+          d[2 * (N * l + k) + 1] = e[im_slot<Inverse> + l] * scale;
+        }
       }
     }
   }
@@ -526,15 +584,17 @@ struct fft_engine {
   // L full real rows (row stride N) into lanes [lane0, lane0 + L) of the buffer's first
   // vector of each element (the real slot; the imaginary slot for lane0 = L).
   static void load_real_rows(const T* s, T* x, std::size_t lane0) noexcept {
-    std::size_t j0 = 0;
-    for (; j0 + L <= N; j0 += L) {
+    constexpr std::size_t full = N - N % L;
+    for (std::size_t j0 = 0; j0 < full; j0 += L) {
       V v[L];
-      for (std::size_t l = 0; l < L; ++l) v[l] = lanes_t::load(s + N * l + j0);
+      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) v[l] = lanes_t::load(s + N * l + j0);
       simd::transpose_square(v);
-      for (std::size_t q = 0; q < L; ++q) lanes_t::store(v[q], x + (j0 + q) * E + lane0);
+      _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L; ++q) lanes_t::store(v[q], x + at(j0 + q) + lane0);
     }
-    for (std::size_t j = j0; j < N; ++j)
-      for (std::size_t l = 0; l < L; ++l) x[j * E + lane0 + l] = s[N * l + j];
+    if constexpr (full < N) {
+      for (std::size_t j = full; j < N; ++j)
+        for (std::size_t l = 0; l < L; ++l) x[at(j) + lane0 + l] = s[N * l + j];
+    }
   }
 };
 

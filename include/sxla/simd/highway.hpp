@@ -329,12 +329,12 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
 #if HWY_TARGET <= HWY_AVX3
   if constexpr (n == 16 && sizeof(T) == 4) {
     __m512 r[16], t[16];
-    for (std::size_t i = 0; i < 16; ++i) r[i] = _mm512_castsi512_ps(hn::BitCast(tag<std::int32_t>(), v[i].raw).raw);
-    for (std::size_t p = 0; p < 8; ++p) {
+    _Pragma("GCC unroll 16") for (std::size_t i = 0; i < 16; ++i) r[i] = _mm512_castsi512_ps(hn::BitCast(tag<std::int32_t>(), v[i].raw).raw);
+    _Pragma("GCC unroll 16") for (std::size_t p = 0; p < 8; ++p) {
       t[2 * p] = _mm512_unpacklo_ps(r[2 * p], r[2 * p + 1]);
       t[2 * p + 1] = _mm512_unpackhi_ps(r[2 * p], r[2 * p + 1]);
     }
-    for (std::size_t q = 0; q < 4; ++q) {  // u[4q + w]: rows 4q..4q+3 at column 4b + w of block b
+    _Pragma("GCC unroll 16") for (std::size_t q = 0; q < 4; ++q) {  // u[4q + w]: rows 4q..4q+3 at column 4b + w of block b
       const __m512d a = _mm512_castps_pd(t[4 * q]), b = _mm512_castps_pd(t[4 * q + 1]);
       const __m512d c = _mm512_castps_pd(t[4 * q + 2]), d = _mm512_castps_pd(t[4 * q + 3]);
       r[4 * q] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
@@ -342,7 +342,7 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
       r[4 * q + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
       r[4 * q + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
     }
-    for (std::size_t w = 0; w < 4; ++w) {  // column 4b + w: block b of r[w], r[4+w], r[8+w], r[12+w]
+    _Pragma("GCC unroll 16") for (std::size_t w = 0; w < 4; ++w) {  // column 4b + w: block b of r[w], r[4+w], r[8+w], r[12+w]
       const __m512 s0 = _mm512_shuffle_f32x4(r[w], r[4 + w], 0x44), s1 = _mm512_shuffle_f32x4(r[w], r[4 + w], 0xEE);
       const __m512 s2 = _mm512_shuffle_f32x4(r[8 + w], r[12 + w], 0x44);
       const __m512 s3 = _mm512_shuffle_f32x4(r[8 + w], r[12 + w], 0xEE);
@@ -351,18 +351,18 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
       t[8 + w] = _mm512_shuffle_f32x4(s1, s3, 0x88);
       t[12 + w] = _mm512_shuffle_f32x4(s1, s3, 0xDD);
     }
-    for (std::size_t i = 0; i < 16; ++i) {
+    _Pragma("GCC unroll 16") for (std::size_t i = 0; i < 16; ++i) {
       v[i] = {hn::BitCast(tag<T>(), hn::Vec512<std::int32_t>{_mm512_castps_si512(t[i])})};
     }
     return;
   } else if constexpr (n == 8 && sizeof(T) == 8) {
     __m512d r[8], t[8];
-    for (std::size_t i = 0; i < 8; ++i) r[i] = _mm512_castsi512_pd(hn::BitCast(tag<std::int64_t>(), v[i].raw).raw);
-    for (std::size_t p = 0; p < 4; ++p) {  // t[2p + w]: rows 2p, 2p+1 at column 2b + w of block b
+    _Pragma("GCC unroll 16") for (std::size_t i = 0; i < 8; ++i) r[i] = _mm512_castsi512_pd(hn::BitCast(tag<std::int64_t>(), v[i].raw).raw);
+    _Pragma("GCC unroll 16") for (std::size_t p = 0; p < 4; ++p) {  // t[2p + w]: rows 2p, 2p+1 at column 2b + w of block b
       t[2 * p] = _mm512_unpacklo_pd(r[2 * p], r[2 * p + 1]);
       t[2 * p + 1] = _mm512_unpackhi_pd(r[2 * p], r[2 * p + 1]);
     }
-    for (std::size_t w = 0; w < 2; ++w) {  // column 2b + w: block b of t[w], t[2+w], t[4+w], t[6+w]
+    _Pragma("GCC unroll 16") for (std::size_t w = 0; w < 2; ++w) {  // column 2b + w: block b of t[w], t[2+w], t[4+w], t[6+w]
       const __m512d s0 = _mm512_shuffle_f64x2(t[w], t[2 + w], 0x44), s1 = _mm512_shuffle_f64x2(t[w], t[2 + w], 0xEE);
       const __m512d s2 = _mm512_shuffle_f64x2(t[4 + w], t[6 + w], 0x44);
       const __m512d s3 = _mm512_shuffle_f64x2(t[4 + w], t[6 + w], 0xEE);
@@ -371,7 +371,7 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
       r[4 + w] = _mm512_shuffle_f64x2(s1, s3, 0x88);
       r[6 + w] = _mm512_shuffle_f64x2(s1, s3, 0xDD);
     }
-    for (std::size_t i = 0; i < 8; ++i) {
+    _Pragma("GCC unroll 16") for (std::size_t i = 0; i < 8; ++i) {
       v[i] = {hn::BitCast(tag<T>(), hn::Vec512<std::int64_t>{_mm512_castpd_si512(r[i])})};
     }
     return;
