@@ -1,7 +1,7 @@
 // Tests for sxla/simd/vec.hpp and the backend behind it: mask logic and is_nan for every
 // combination of lanes, conversions between float and integer lanes, memory access (partial
 // loads and stores, gathers, masks) and the lane movements (repeat, broadcast_in_groups,
-// repeat_group, transpose_square, lane_xor, compress, interleaved loads and stores). Arithmetic, comparisons and bits against the one-lane
+// repeat_group, transpose_square, load_transposed, lane_xor, compress, interleaved loads and stores). Arithmetic, comparisons and bits against the one-lane
 // vocabulary of scalar.hpp: vec_{arithmetic,compare,bits}_test.cpp. With the scalar
 // backend there is nothing to do.
 #include "simd/vec_check.hpp"
@@ -160,6 +160,25 @@ TEST_CASE_TEMPLATE("simd/vec: lane_xor, compress and count_true (the quicksort's
     CHECK_EQ(s::count_true(m), want.size());
     const auto c = lanes(s::compress(v, m));
     for (std::size_t i = 0; i < want.size(); ++i) CHECK_EQ(c.v[i], want[i]);
+  }
+}
+
+TEST_CASE_TEMPLATE("simd/vec: load_transposed reads a square of rows anywhere in memory as columns", T, float, double,
+                   std::int32_t, std::uint64_t) {
+  constexpr std::size_t n = s::lanes<T>;
+  // Rows at irregular distances (not aligned to anything), element (i, j) = 100 i + j.
+  std::vector<T> memory(n * (n + 3) + 7);
+  const T* rows[n];
+  for (std::size_t i = 0; i < n; ++i) {
+    T* row = memory.data() + i * (n + 3) + (i % 3);
+    for (std::size_t j = 0; j < n; ++j) row[j] = static_cast<T>(100 * i + j);
+    rows[i] = row;
+  }
+  s::vec<T> out[n];
+  s::load_transposed(rows, out);
+  for (std::size_t j = 0; j < n; ++j) {
+    const auto c = lanes(out[j]);
+    for (std::size_t i = 0; i < n; ++i) CHECK_EQ(c.v[i], static_cast<T>(100 * i + j));
   }
 }
 

@@ -32,7 +32,7 @@
 
 #include "sxla/config.hpp"              // SXLA_FORCE_INLINE
 #include "sxla/kernels/fft_plan.hpp"    // fft_plan, fft_codelet_roots
-#include "sxla/simd/vec.hpp"            // vec, load, store, transpose_square, load_deinterleaved
+#include "sxla/simd/vec.hpp"            // vec, load, store, load_transposed, transpose_square, load_deinterleaved
 
 namespace sxla::kernels {
 
@@ -481,13 +481,15 @@ struct fft_engine {
       if constexpr (lanes_t::vector && L >= 2) {
         if (full) {
           for (; k0 + L / 2 <= H; k0 += L / 2) {
-            V va[L], vb[L];
+            const T* ra[L];
+            const T* rb[L];
             _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
-              va[l] = lanes_t::load(s + 2 * (H * l + k0));
-              vb[l] = lanes_t::load(s + 2 * (H * (L + l) + k0));
+              ra[l] = s + 2 * (H * l + k0);
+              rb[l] = s + 2 * (H * (L + l) + k0);
             }
-            simd::transpose_square(va);
-            simd::transpose_square(vb);
+            V va[L], vb[L];
+            simd::load_transposed(ra, va);
+            simd::load_transposed(rb, vb);
             _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) combine(k0 + q, va[2 * q], va[2 * q + 1], vb[2 * q], vb[2 * q + 1]);
           }
         }
@@ -510,17 +512,18 @@ struct fft_engine {
         if (full) {
           const V f = splat(scale);
           for (; j0 + L <= N; j0 += L) {
-            V va[L], vb[L];
+            const T* ra[L];
+            const T* rb[L];
             _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L; ++q) {
-              const T* e = x + out_at[j0 + q];
-              va[q] = lanes_t::load(e + L) * f;
-              vb[q] = lanes_t::load(e) * f;
+              ra[q] = x + out_at[j0 + q] + L;
+              rb[q] = x + out_at[j0 + q];
             }
-            simd::transpose_square(va);
-            simd::transpose_square(vb);
+            V va[L], vb[L];
+            simd::load_transposed(ra, va);
+            simd::load_transposed(rb, vb);
             _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
-              lanes_t::store(va[l], d + N * l + j0);
-              lanes_t::store(vb[l], d + N * (L + l) + j0);
+              lanes_t::store(va[l] * f, d + N * l + j0);
+              lanes_t::store(vb[l] * f, d + N * (L + l) + j0);
             }
           }
         }
@@ -539,9 +542,10 @@ struct fft_engine {
   static void load_rows(const T* s, T* x) noexcept {
     constexpr std::size_t full = N - N % (L / 2);
     for (std::size_t j0 = 0; j0 < full; j0 += L / 2) {
+      const T* rows[L];
+      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) rows[l] = s + 2 * (N * l + j0);
       V v[L];
-      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) v[l] = lanes_t::load(s + 2 * (N * l + j0));
-      simd::transpose_square(v);
+      simd::load_transposed(rows, v);
       _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) {
         lanes_t::store(v[2 * q], x + at(j0 + q) + re_slot<Inverse>);
         lanes_t::store(v[2 * q + 1], x + at(j0 + q) + im_slot<Inverse>);
@@ -561,14 +565,16 @@ struct fft_engine {
     const V f = splat(scale);
     constexpr std::size_t full = N - N % (L / 2);
     for (std::size_t k0 = 0; k0 < full; k0 += L / 2) {
-      V v[L];
+      const T* parts[L];
       _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) {
-        const T* e = x + out_at[k0 + q];
-        v[2 * q] = scaled<Inverse>(lanes_t::load(e + re_slot<Inverse>), f);
-        v[2 * q + 1] = scaled<Inverse>(lanes_t::load(e + im_slot<Inverse>), f);
+        parts[2 * q] = x + out_at[k0 + q] + re_slot<Inverse>;
+        parts[2 * q + 1] = x + out_at[k0 + q] + im_slot<Inverse>;
       }
-      simd::transpose_square(v);
-      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) lanes_t::store(v[l], d + 2 * (N * l + k0));
+      V v[L];
+      simd::load_transposed(parts, v);
+      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
+        lanes_t::store(scaled<Inverse>(v[l], f), d + 2 * (N * l + k0));
+      }
     }
     if constexpr (full < N) {
       for (std::size_t k = full; k < N; ++k) {
@@ -586,9 +592,10 @@ struct fft_engine {
   static void load_real_rows(const T* s, T* x, std::size_t lane0) noexcept {
     constexpr std::size_t full = N - N % L;
     for (std::size_t j0 = 0; j0 < full; j0 += L) {
+      const T* rows[L];
+      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) rows[l] = s + N * l + j0;
       V v[L];
-      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) v[l] = lanes_t::load(s + N * l + j0);
-      simd::transpose_square(v);
+      simd::load_transposed(rows, v);
       _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L; ++q) lanes_t::store(v[q], x + at(j0 + q) + lane0);
     }
     if constexpr (full < N) {

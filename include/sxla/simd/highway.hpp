@@ -386,6 +386,63 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
   }
 }
 
+// A square of vectors read transposed: out[j] lane i is rows[i][j] (each row lanes<T>
+// elements, anywhere in memory). On AVX-512 the 128-bit blocks are placed by broadcast
+// loads merged under masks (load ports and port 0, not the shuffle port), and only the
+// transposes inside blocks shuffle: half the shuffles of loads and transpose_square.
+template <class T>
+SXLA_FORCE_INLINE void load_transposed(const T* const (&rows)[lanes<T>], vec<T> (&out)[lanes<T>]) noexcept {
+#if HWY_TARGET <= HWY_AVX3
+  if constexpr (lanes<T> == 16 && sizeof(T) == 4) {
+    // b[a][c]: block i holds elements 4c..4c+3 of row a + 4i.
+    __m512 b[4][4];
+    _Pragma("GCC unroll 16") for (std::size_t a = 0; a < 4; ++a) {
+      _Pragma("GCC unroll 16") for (std::size_t c = 0; c < 4; ++c) {
+        __m512 v = _mm512_castps128_ps512(_mm_loadu_ps(reinterpret_cast<const float*>(rows[a]) + 4 * c));
+        v = _mm512_mask_broadcast_f32x4(v, 0x00F0, _mm_loadu_ps(reinterpret_cast<const float*>(rows[a + 4]) + 4 * c));
+        v = _mm512_mask_broadcast_f32x4(v, 0x0F00, _mm_loadu_ps(reinterpret_cast<const float*>(rows[a + 8]) + 4 * c));
+        v = _mm512_mask_broadcast_f32x4(v, 0xF000, _mm_loadu_ps(reinterpret_cast<const float*>(rows[a + 12]) + 4 * c));
+        b[a][c] = v;
+      }
+    }
+    // Inside each block, the 4 x 4 transpose of rows a = 0..3: column 4c + j.
+    _Pragma("GCC unroll 16") for (std::size_t c = 0; c < 4; ++c) {
+      const __m512 t0 = _mm512_unpacklo_ps(b[0][c], b[1][c]), t1 = _mm512_unpackhi_ps(b[0][c], b[1][c]);
+      const __m512 t2 = _mm512_unpacklo_ps(b[2][c], b[3][c]), t3 = _mm512_unpackhi_ps(b[2][c], b[3][c]);
+      const __m512 r[4] = {
+          _mm512_castpd_ps(_mm512_unpacklo_pd(_mm512_castps_pd(t0), _mm512_castps_pd(t2))),
+          _mm512_castpd_ps(_mm512_unpackhi_pd(_mm512_castps_pd(t0), _mm512_castps_pd(t2))),
+          _mm512_castpd_ps(_mm512_unpacklo_pd(_mm512_castps_pd(t1), _mm512_castps_pd(t3))),
+          _mm512_castpd_ps(_mm512_unpackhi_pd(_mm512_castps_pd(t1), _mm512_castps_pd(t3)))};
+      _Pragma("GCC unroll 16") for (std::size_t j = 0; j < 4; ++j) {
+        out[4 * c + j] = {hn::BitCast(tag<T>(), hn::Vec512<std::int32_t>{_mm512_castps_si512(r[j])})};
+      }
+    }
+    return;
+  } else if constexpr (lanes<T> == 8 && sizeof(T) == 8) {
+    // b[a][c]: block i holds elements 2c, 2c+1 of row a + 2i.
+    __m512d b[2][4];
+    _Pragma("GCC unroll 16") for (std::size_t a = 0; a < 2; ++a) {
+      _Pragma("GCC unroll 16") for (std::size_t c = 0; c < 4; ++c) {
+        __m512d v = _mm512_castpd128_pd512(_mm_loadu_pd(reinterpret_cast<const double*>(rows[a]) + 2 * c));
+        v = _mm512_mask_broadcast_f64x2(v, 0x0C, _mm_loadu_pd(reinterpret_cast<const double*>(rows[a + 2]) + 2 * c));
+        v = _mm512_mask_broadcast_f64x2(v, 0x30, _mm_loadu_pd(reinterpret_cast<const double*>(rows[a + 4]) + 2 * c));
+        v = _mm512_mask_broadcast_f64x2(v, 0xC0, _mm_loadu_pd(reinterpret_cast<const double*>(rows[a + 6]) + 2 * c));
+        b[a][c] = v;
+      }
+    }
+    _Pragma("GCC unroll 16") for (std::size_t c = 0; c < 4; ++c) {
+      const __m512d lo = _mm512_unpacklo_pd(b[0][c], b[1][c]), hi = _mm512_unpackhi_pd(b[0][c], b[1][c]);
+      out[2 * c] = {hn::BitCast(tag<T>(), hn::Vec512<std::int64_t>{_mm512_castpd_si512(lo)})};
+      out[2 * c + 1] = {hn::BitCast(tag<T>(), hn::Vec512<std::int64_t>{_mm512_castpd_si512(hi)})};
+    }
+    return;
+  }
+#endif
+  _Pragma("GCC unroll 16") for (std::size_t i = 0; i < lanes<T>; ++i) out[i] = load(rows[i]);
+  transpose_square(out);
+}
+
 // ---- Masks -----------------------------------------------------------------------------
 template <class T>
 SXLA_FORCE_INLINE mask<T> first_n(std::size_t n) noexcept {

@@ -81,6 +81,8 @@ vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept;
 template <class T>
 void transpose_square(vec<T> (&v)[1]) noexcept;
 template <class T>
+void load_transposed(const T* const (&rows)[1], vec<T> (&out)[1]) noexcept;
+template <class T>
 mask<T> first_n(std::size_t n) noexcept;
 template <class U, class T>
 mask<U> mask_cast(mask<T> m) noexcept;

@@ -264,6 +264,14 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
   }
 }
 
+// A square of vectors read transposed: out[j] lane i is rows[i][j] (each row lanes<T>
+// elements, anywhere in memory).
+template <class T>
+SXLA_FORCE_INLINE void load_transposed(const T* const (&rows)[lanes<T>], vec<T> (&out)[lanes<T>]) noexcept {
+  for (std::size_t i = 0; i < lanes<T>; ++i) out[i] = load(rows[i]);
+  transpose_square(out);
+}
+
 // ---- Masks -----------------------------------------------------------------------------
 template <class T>
 SXLA_FORCE_INLINE mask<T> mask_and(mask<T> a, mask<T> b) noexcept {
