@@ -121,8 +121,21 @@ struct fft_engine {
   }();
   static constexpr std::size_t buffer_elements = at(N);
 
+  // Bluestein's algorithm (plan::bluestein): the engine of the power of two M, the
+  // transform of the chirp (M values of T, complex, scaled by 1 / M: made by prepare()
+  // at the start of each pass) and two buffers of M elements.
+  static constexpr std::size_t M = plan::bluestein_size;
+  using conv_engine = std::conditional_t<plan::bluestein, fft_engine<T, (M == 0 ? 1 : M)>, void>;
+  static constexpr std::size_t bluestein_elements = [] {
+    if constexpr (plan::bluestein) {
+      return (2 * M + E - 1) / E * E + 2 * conv_engine::buffer_elements;
+    } else {
+      return std::size_t{0};
+    }
+  }();
+
   static constexpr std::size_t scratch_elements =
-      buffer_elements + E * (plan::generic_radix > 0 ? plan::generic_radix - 1 : 0);
+      buffer_elements + E * (plan::generic_radix > 0 ? plan::generic_radix - 1 : 0) + bluestein_elements;
 
   // ---- the transform of one batch, in the buffer ----------------------------------
 
@@ -283,9 +296,67 @@ struct fft_engine {
     }
   }
 
-  // The forward DFT of the batch in x (N elements); tmp: the generic codelet's scratch.
-  // Output k ends at position plan::order[k].
-  static void transform(T* x, T* tmp) noexcept { run_from<0>(x, tmp); }
+  // The forward DFT of the batch in x (N elements); tmp: the generic codelet's scratch,
+  // or Bluestein's (after prepare(tmp)). Output k ends at position plan::order[k].
+  static void transform(T* x, T* tmp) noexcept {
+    if constexpr (plan::bluestein) {
+      bluestein(x, tmp);
+    } else {
+      run_from<0>(x, tmp);
+    }
+  }
+
+  // Before the transforms of a pass: Bluestein's transformed chirp into tmp.
+  static void prepare([[maybe_unused]] T* tmp) noexcept {
+    if constexpr (plan::bluestein) {
+      // The chirp b wrapped around M (b_{M-j} = b_j), in every lane, transformed.
+      T* bhat = tmp;
+      T* t = tmp + (2 * M + E - 1) / E * E;
+      for (std::size_t j = 0; j < M; ++j) {
+        const std::size_t i = j < N ? j : (M - j < N ? M - j : M);
+        const T re = i < N ? plan::chirp[2 * i] : T(0), im = i < N ? plan::chirp[2 * i + 1] : T(0);
+        put({splat(re), splat(im)}, t + conv_engine::at(j));
+      }
+      conv_engine::transform(t, nullptr);
+      const T scale = static_cast<T>(1.0L / static_cast<long double>(M));
+      for (std::size_t k = 0; k < M; ++k) {
+        alignas(64) T lane[L];
+        lanes_t::store(lanes_t::load(t + conv_engine::out_at[k]), lane);
+        bhat[2 * k] = lane[0] * scale;
+        lanes_t::store(lanes_t::load(t + conv_engine::out_at[k] + L), lane);
+        bhat[2 * k + 1] = lane[0] * scale;
+      }
+    }
+  }
+
+ private:
+  // a * conj(w) and a * w, w = (w[0], w[1]) broadcast.
+  SXLA_FORCE_INLINE static cx times_conj(cx a, const T* w) noexcept {
+    const V wr = splat(w[0]), wi = splat(w[1]);
+    return {simd::mul_add(a.re, wr, a.im * wi), simd::mul_add(a.im, wr, -(a.re * wi))};
+  }
+
+  static void bluestein(T* x, T* tmp) noexcept {
+    const T* bhat = tmp;
+    T* t1 = tmp + (2 * M + E - 1) / E * E;
+    T* t2 = t1 + conv_engine::buffer_elements;
+    const cx zero = {splat(T(0)), splat(T(0))};
+    for (std::size_t j = 0; j < M; ++j)
+      put(j < N ? times_conj(get(x + at(j)), plan::chirp.data() + 2 * j) : zero, t1 + conv_engine::at(j));
+    conv_engine::transform(t1, nullptr);
+    // The product, into t2 with real and imaginary parts swapped: the inverse transform.
+    for (std::size_t k = 0; k < M; ++k) {
+      const cx p = twiddle(get(t1 + conv_engine::out_at[k]), bhat + 2 * k);
+      put({p.im, p.re}, t2 + conv_engine::at(k));
+    }
+    conv_engine::transform(t2, nullptr);
+    for (std::size_t k = 0; k < N; ++k) {
+      const cx y = get(t2 + conv_engine::out_at[k]);
+      put(times_conj({y.im, y.re}, plan::chirp.data() + 2 * k), x + at(k));
+    }
+  }
+
+ public:
 
   // ---- passes ---------------------------------------------------------------------
   // v times the inverse transform's scale f (forward transforms are not scaled).
@@ -310,6 +381,7 @@ struct fft_engine {
   static void c2c_rows(const T* src, T* dst, std::size_t rows, T scale, T* work) noexcept {
     T* x = work;
     T* tmp = work + buffer_elements;
+    prepare(tmp);
     for (std::size_t r0 = 0; r0 < rows; r0 += L) {
       const std::size_t count = rows - r0 < L ? rows - r0 : L;
       const T* s = src + 2 * N * r0;
@@ -345,6 +417,7 @@ struct fft_engine {
   static void c2c_columns(const T* src, T* dst, std::size_t outer, std::size_t inner, T scale, T* work) noexcept {
     T* x = work;
     T* tmp = work + buffer_elements;
+    prepare(tmp);
     for (std::size_t o = 0; o < outer; ++o)
       for (std::size_t i0 = 0; i0 < inner; i0 += L) {
         const std::size_t count = inner - i0 < L ? inner - i0 : L;
@@ -390,6 +463,7 @@ struct fft_engine {
     constexpr std::size_t H = N / 2 + 1;
     T* x = work;
     T* tmp = work + buffer_elements;
+    prepare(tmp);
     for (std::size_t r0 = 0; r0 < rows; r0 += 2 * L) {
       const std::size_t count = rows - r0 < 2 * L ? rows - r0 : 2 * L;
       const T* s = src + N * r0;
@@ -464,6 +538,7 @@ struct fft_engine {
     constexpr std::size_t H = N / 2 + 1;
     T* x = work;
     T* tmp = work + buffer_elements;
+    prepare(tmp);
     for (std::size_t r0 = 0; r0 < rows; r0 += 2 * L) {
       const std::size_t count = rows - r0 < 2 * L ? rows - r0 : 2 * L;
       const T* s = src + 2 * H * r0;

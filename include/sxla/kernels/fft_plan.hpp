@@ -8,11 +8,13 @@
 // W_{S_s}^{p k} (W_S = exp(-2 pi i / S)) on output p. Afterwards output X[k] sits at
 // position order[k] (mixed-radix digit reversal). Radices: 8 and 4 for powers of two
 // (one 2 when the power is odd, 4 x 4 in place of 8 x 2), then 5, 3, 7, then any other
-// prime through the generic odd codelet (O(p^2) per p elements; Bluestein is not used).
+// prime up to fft_largest_direct_prime through the generic odd codelet (O(p^2) per p
+// elements). A length with a larger prime factor is done by Bluestein's algorithm: a
+// convolution computed by transforms of a power of two.
 //
-// Twiddles are exact to the last bit of long double before rounding to T: one table of
-// exp(-2 pi i t / N) for t <= N / 8 by Taylor series (|angle| <= pi / 4), the rest by the
-// exact symmetries of the circle (integer arithmetic on t).
+// Twiddles are exact to the last bit of long double before rounding to T: each
+// exp(-2 pi i t / N) by a Taylor series on an angle of at most pi / 4, reached from t by
+// the exact symmetries of the circle (integer arithmetic on t).
 #ifndef SXLA_KERNELS_FFT_PLAN_HPP
 #define SXLA_KERNELS_FFT_PLAN_HPP
 
@@ -30,7 +32,8 @@ inline constexpr long double fft_pi = 3.141592653589793238462643383279502884L;
 constexpr void fft_sincos_small(long double a, long double& c, long double& s) noexcept {
   const long double a2 = a * a;
   long double tc = 1, ts = a, sc = 1, ss = a;
-  for (int k = 1; k < 16; ++k) {
+  // Until the terms are below 2^-70 (at most 11 for pi / 4).
+  for (int k = 1; k < 16 && (tc > 1e-21L || tc < -1e-21L); ++k) {
     tc *= -a2 / static_cast<long double>((2 * k - 1) * (2 * k));
     ts *= -a2 / static_cast<long double>((2 * k) * (2 * k + 1));
     sc += tc;
@@ -109,12 +112,42 @@ constexpr fft_radices fft_factor(std::size_t n) noexcept {
   return f;
 }
 
+// Lengths whose largest prime factor is above this go through Bluestein's algorithm.
+inline constexpr std::size_t fft_largest_direct_prime = 64;
+
 // The plan of a length-N transform in precision T (float or double).
 template <class T, std::size_t N>
 struct fft_plan {
   static constexpr std::size_t n = N;
-  static constexpr fft_radices radices = fft_factor(N);
+  static constexpr fft_radices factors = fft_factor(N);
+  // Bluestein: X[k] = conj(b_k) sum_j (x_j conj(b_j)) b_{k-j}, b_j = exp(i pi j^2 / N), the
+  // convolution by transforms of a power of two M >= 2 N - 1. The plan then has no
+  // stages of its own, and its output order is the natural one.
+  static constexpr bool bluestein = [] {
+    for (std::size_t s = 0; s < factors.count; ++s)
+      if (factors.r[s] > fft_largest_direct_prime) return true;
+    return false;
+  }();
+  static constexpr std::size_t bluestein_size = [] {
+    std::size_t m = 1;
+    while (bluestein && m < 2 * N - 1) m *= 2;
+    return bluestein ? m : 0;
+  }();
+  static constexpr fft_radices radices = bluestein ? fft_radices{} : factors;
   static constexpr std::size_t stages = radices.count;
+  // b_j = exp(i pi j^2 / N) = exp(2 pi i (j^2 mod 2N) / 2N), j < N (re, im interleaved).
+  static constexpr std::array<T, 2 * (bluestein ? N : 1)> chirp = [] {
+    std::array<T, 2 * (bluestein ? N : 1)> b{};
+    if constexpr (bluestein) {
+      for (std::size_t j = 0; j < N; ++j) {
+        long double c = 0, s = 0;
+        detail::fft_sincos_turn((j * j) % (2 * N), 2 * N, c, s);
+        b[2 * j] = static_cast<T>(c);
+        b[2 * j + 1] = static_cast<T>(s);
+      }
+    }
+    return b;
+  }();
 
   // The largest radix that the generic odd codelet runs (0 if none): its scratch.
   static constexpr std::size_t generic_radix = [] {
@@ -139,24 +172,47 @@ struct fft_plan {
   }();
   static constexpr std::size_t twiddle_count = twiddle_start[stages];
 
-  // exp(-2 pi i t / N) for t < N, in long double (re, im interleaved).
-  static constexpr std::array<long double, 2 * (N == 0 ? 1 : N)> roots() noexcept {
+  // exp(-2 pi i t / N) for t < N, in long double (re, im interleaved): the Taylor series
+  // for t up to N / 8 (or N / 4, N / 2 as N's factors of two allow), the rest by
+  // reflections of the circle, which are exact. A table of its own: compilers bound the
+  // work of each constant evaluation (clang: 2^20 steps).
+  static constexpr std::array<long double, 2 * (N == 0 ? 1 : N)> roots = [] {
     std::array<long double, 2 * (N == 0 ? 1 : N)> w{};
-    for (std::size_t t = 0; t < N; ++t) {
-      long double c = 0, s = 0;
-      detail::fft_sincos_turn(t, N, c, s);
+    const std::size_t direct = N % 8 == 0 ? N / 8 : N % 4 == 0 ? N / 4 : N / 2;
+    for (std::size_t t = 0; t <= direct && t < N; ++t) {
+      long double c = 0, sn = 0;
+      detail::fft_sincos_turn(t, N, c, sn);
       w[2 * t] = c;
-      w[2 * t + 1] = -s;
+      w[2 * t + 1] = -sn;
+    }
+    std::size_t done = direct;
+    if (N % 8 == 0) {  // angle pi / 2 - a: cos and sin swapped
+      for (std::size_t t = done + 1; t <= N / 4; ++t) {
+        w[2 * t] = -w[2 * (N / 4 - t) + 1];
+        w[2 * t + 1] = -w[2 * (N / 4 - t)];
+      }
+      done = N / 4;
+    }
+    if (N % 4 == 0) {  // angle pi / 2 + a
+      for (std::size_t t = done + 1; t <= N / 2; ++t) {
+        w[2 * t] = w[2 * (t - N / 4) + 1];
+        w[2 * t + 1] = -w[2 * (t - N / 4)];
+      }
+      done = N / 2;
+    }
+    for (std::size_t t = done + 1; t < N; ++t) {  // angle 2 pi - a: the conjugate
+      w[2 * t] = w[2 * (N - t)];
+      w[2 * t + 1] = -w[2 * (N - t) + 1];
     }
     return w;
-  }
+  }();
 
   // Stage s, position k < m, output p in [1, r): W_{span}^{p k} at
   // twiddles[2 * (twiddle_start[s] + k (r - 1) + p - 1)] (re, then im).
   static constexpr std::array<T, 2 * (twiddle_count == 0 ? 1 : twiddle_count)> twiddles = [] {
     std::array<T, 2 * (twiddle_count == 0 ? 1 : twiddle_count)> tw{};
     if constexpr (twiddle_count > 0) {
-      const auto w = roots();
+      const auto& w = roots;
       for (std::size_t s = 0; s < stages; ++s) {
         const std::size_t r = radices.r[s], m = span(s) / r, step = N / span(s);
         for (std::size_t k = 0; k < m; ++k)
@@ -170,18 +226,18 @@ struct fft_plan {
     return tw;
   }();
 
-  // Output k's position after the last stage.
+  // Output k's position after the last stage: built from the last stage back, each
+  // stage's order from the next one's (o'[k] = (k mod r) m + o[k / r]).
   static constexpr std::array<std::uint32_t, (N == 0 ? 1 : N)> order = [] {
-    std::array<std::uint32_t, (N == 0 ? 1 : N)> o{};
-    for (std::size_t k = 0; k < N; ++k) {
-      std::size_t pos = 0, rest = k, len = N;
-      for (std::size_t s = 0; s < stages; ++s) {
-        const std::size_t r = radices.r[s];
-        len /= r;
-        pos += (rest % r) * len;
-        rest /= r;
-      }
-      o[k] = static_cast<std::uint32_t>(pos);
+    std::array<std::uint32_t, (N == 0 ? 1 : N)> o{}, next{};
+    for (std::size_t k = 0; k < N; ++k) o[k] = static_cast<std::uint32_t>(k);
+    if (bluestein) return o;
+    std::size_t len = 1;
+    for (std::size_t s = stages; s-- > 0;) {
+      const std::size_t r = radices.r[s];
+      for (std::size_t k = 0; k < len * r; ++k) next[k] = static_cast<std::uint32_t>(k % r * len + o[k / r]);
+      len *= r;
+      for (std::size_t k = 0; k < len; ++k) o[k] = next[k];
     }
     return o;
   }();
