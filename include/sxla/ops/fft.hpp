@@ -92,6 +92,18 @@ constexpr fft_error fft_check() noexcept {
   return fft_error::none;
 }
 
+// The lengths as the diagnostic's values: the count, then up to three of them.
+#define SXLA_DETAIL_FFT_LENGTHS(text)                                                                               \
+  if constexpr (Lengths.size() == 1) {                                                                              \
+    SXLA_DIAGNOSE(hlo::fft, "{}: fft_length [{}] " text, (E), (Lengths[0]));                                        \
+  } else if constexpr (Lengths.size() == 2) {                                                                       \
+    SXLA_DIAGNOSE(hlo::fft, "{}: fft_length [{}, {}] " text, (E), (Lengths[0], Lengths[1]));                        \
+  } else if constexpr (Lengths.size() == 3) {                                                                       \
+    SXLA_DIAGNOSE(hlo::fft, "{}: fft_length [{}, {}, {}] " text, (E), (Lengths[0], Lengths[1], Lengths[2]));        \
+  } else {                                                                                                          \
+    SXLA_DIAGNOSE(hlo::fft, "{}: fft_length has {} lengths; " text, (E), (Lengths.size()));                         \
+  }
+
 template <fft_type Type, class E, idx Lengths>
 void report_fft() {
   constexpr fft_error e = fft_check<Type, E, Lengths>();
@@ -100,14 +112,14 @@ void report_fft() {
   } else if constexpr (e == fft_error::real_operand) {
     SXLA_DIAGNOSE(hlo::fft, "{}: rfft takes a real operand (f32 or f64)", (E), ());
   } else if constexpr (e == fft_error::count) {
-    SXLA_DIAGNOSE(hlo::fft, "{}: fft_length {} names 1 to 3 of the operand's last dimensions", (E), (Lengths));
+    SXLA_DETAIL_FFT_LENGTHS("must name 1 to 3 of the last dimensions of the operand")
   } else if constexpr (e == fft_error::length) {
-    SXLA_DIAGNOSE(hlo::fft, "{}: fft_length {} is not the size of the operand's last dimensions", (E), (Lengths));
+    SXLA_DETAIL_FFT_LENGTHS("is not the size of the last dimensions of the operand")
   } else if constexpr (e == fft_error::irfft_length) {
-    SXLA_DIAGNOSE(hlo::fft, "{}: irfft with fft_length {} needs the last dimension to be the last length / 2 + 1",
-                  (E), (Lengths));
+    SXLA_DETAIL_FFT_LENGTHS("needs an irfft operand whose last dimension is the last length / 2 + 1")
   }
 }
+#undef SXLA_DETAIL_FFT_LENGTHS
 
 // The result's dimensions: RFFT's last n / 2 + 1 (0 for n = 0), IRFFT's last n.
 template <fft_type Type, class E, idx Lengths>
