@@ -1,0 +1,81 @@
+// x::fft and x::ifft on c64 rows (XLA's Fft, fft_type FFT and IFFT, one length) against
+// the long double DFT of fft_check.hpp: lengths 1 to 1024 (powers of two, small primes,
+// products of 2, 3 and 5, a prime above 16), three rows each and the round trip;
+// hand-checkable exact cases; zero-size operands; a caller's workspace.
+#define SXLA_ALLOW_HEAP 1  // the 1000- and 1024-point rows may need more scratch than the stack allowance
+#include "ops/fft_check.hpp"
+
+namespace x = sxla;
+namespace fc = fft_check;
+
+namespace {
+using C = std::complex<float>;
+constexpr auto c64 = x::primitive_type::c64;
+}  // namespace
+
+TEST_CASE("fft: c64 fft and ifft of three rows, lengths 1 to 17") {
+  fc::complex_rows<c64, 1>(101);
+  fc::complex_rows<c64, 2>(102);
+  fc::complex_rows<c64, 3>(103);
+  fc::complex_rows<c64, 5>(105);
+  fc::complex_rows<c64, 7>(107);
+  fc::complex_rows<c64, 8>(108);
+  fc::complex_rows<c64, 12>(112);
+  fc::complex_rows<c64, 16>(116);
+  fc::complex_rows<c64, 17>(117);
+}
+
+TEST_CASE("fft: c64 fft and ifft of three rows, lengths 64 to 1024") {
+  fc::complex_rows<c64, 64>(164);
+  fc::complex_rows<c64, 100>(200);
+  fc::complex_rows<c64, 128>(228);
+  fc::complex_rows<c64, 1000>(1100);
+  fc::complex_rows<c64, 1024>(1124);
+}
+
+TEST_CASE("fft: exact cases of length 4") {
+  x::tensor<"c64[4]"> a, y;
+  auto set = [&](C a0, C a1, C a2, C a3) {
+    a(0) = a0;
+    a(1) = a1;
+    a(2) = a2;
+    a(3) = a3;
+  };
+  set(1, 0, 0, 0);  // an impulse: every bin 1
+  y = x::fft<x::fft_type::fft, 4>(a);
+  fc::check(y, fc::make({4}, {1, 1, 1, 1}), 4, "fft of [1, 0, 0, 0]");
+  set(1, 1, 1, 1);  // a constant: all in bin 0
+  y = x::fft<x::fft_type::fft, 4>(a);
+  fc::check(y, fc::make({4}, {4, 0, 0, 0}), 4, "fft of [1, 1, 1, 1]");
+  set(0, 1, 0, 0);  // a delayed impulse: exp(-2 pi i k / 4) = 1, -i, -1, i
+  y = x::fft<x::fft_type::fft, 4>(a);
+  fc::check(y, fc::make({4}, {{1, 0}, {0, -1}, {-1, 0}, {0, 1}}), 4, "fft of [0, 1, 0, 0]");
+  set({0, 1}, 0, 0, 0);  // linear: i times the impulse's
+  y = x::fft<x::fft_type::fft, 4>(a);
+  fc::check(y, fc::make({4}, {{0, 1}, {0, 1}, {0, 1}, {0, 1}}), 4, "fft of [i, 0, 0, 0]");
+  set(4, 0, 0, 0);  // the inverse scales by 1/4
+  y = x::fft<x::fft_type::ifft, 4>(a);
+  fc::check(y, fc::make({4}, {1, 1, 1, 1}), 4, "ifft of [4, 0, 0, 0]");
+  set(0, 4, 0, 0);  // exp(+2 pi i k / 4) = 1, i, -1, -i
+  y = x::fft<x::fft_type::ifft, 4>(a);
+  fc::check(y, fc::make({4}, {{1, 0}, {0, 1}, {-1, 0}, {0, -1}}), 4, "ifft of [0, 4, 0, 0]");
+}
+
+TEST_CASE("fft: zero-size operands give empty results") {
+  x::tensor<"c64[0,8]"> a, y;
+  y = x::fft<x::fft_type::fft, 8>(a);
+  y = x::fft<x::fft_type::ifft, 8>(a);
+  static_assert(decltype(y)::shape_type::element_count == 0);
+  const auto e = x::eval(x::fft<x::fft_type::fft, 8>(a));
+  static_assert(std::is_same_v<decltype(e), const x::tensor<"c64[0,8]">>);
+}
+
+TEST_CASE("fft: a caller's workspace") {
+  using T = x::tensor<"c64[3,1024]">;
+  static T a, y;
+  const fc::array in = fc::fill(a, 31);
+  using E = decltype(x::fft<x::fft_type::fft, 1024>(a));
+  static x::workspace<x::workspace_bytes<E, decltype(x::noalias(y))>> ws;
+  x::noalias(y).using_workspace(ws) = x::fft<x::fft_type::fft, 1024>(a);
+  fc::check(y, fc::dft(in, 1, false), 1024, "fft<1024> with a workspace");
+}
