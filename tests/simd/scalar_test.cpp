@@ -58,6 +58,8 @@ TEST_CASE("simd/scalar: compile-time results equal run-time ones") {
   CHECK_EQ(fma_ct, s::fma(a, b, c));
   CHECK_EQ(fma_ct, std::fma(0.1, 10.0, -1.0));
   static_assert(s::fma(0.1, 10.0, -1.0) == 0x1p-54);
+  static_assert(s::fms(0.1, 10.0, 1.0) == 0x1p-54);  // a * b - c, one rounding
+  CHECK_EQ(s::fms(a, b, -c), fma_ct);
   static_assert(s::sqrt(2.0) == 0x1.6a09e667f3bcdp+0);
   static_assert(s::sqrt(2.0f) == 0x1.6a09e6p+0f);
   static_assert(s::round_even(2.5) == 2.0 && s::round_even(-3.5) == -4.0);

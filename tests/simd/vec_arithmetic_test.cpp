@@ -1,10 +1,11 @@
 // Tests for sxla/simd/vec.hpp: the arithmetic of the vector vocabulary (add, sub, mul, min,
-// max, fma, neg, abs; for floats div, sqrt, the roundings and copysign) gives, lane by lane,
+// max, fma, neg, abs; for floats fms, div, sqrt, the roundings and copysign) gives, lane by lane,
 // what the one-lane function of scalar.hpp gives, bit for bit, for every lane type, on
 // random inputs with the edge values mixed in (tests/simd/vec_check.hpp).
 #include "simd/vec_check.hpp"
 
 #include <bit>
+#include <cmath>
 #include <type_traits>
 
 #if !defined(SXLA_SIMD_SCALAR)
@@ -22,6 +23,7 @@ TEST_CASE_TEMPLATE("simd/vec: arithmetic matches the one-lane vocabulary", T, SX
   check_unary<T>("neg", [](auto a) { return -a; }, [](T a) { return s::neg(a); });
   check_unary<T>("abs", [](auto a) { return s::abs(a); }, [](T a) { return s::abs(a); });
   if constexpr (std::is_floating_point_v<T>) {
+    check_binary<T>("fms", [](auto a, auto b) { return s::fms(a, b, a); }, [](T a, T b) { return std::fma(a, b, -a); });
     check_binary<T>("div", [](auto a, auto b) { return a / b; }, [](T a, T b) { return a / b; });
     check_unary<T>("sqrt", [](auto a) { return s::sqrt(a); }, [](T a) { return s::sqrt(a); });
     check_unary<T>("floor", [](auto a) { return s::floor(a); }, [](T a) { return s::floor(a); });

@@ -550,6 +550,16 @@ SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
     return add(mul(a, b), c);
   }
 }
+// a * b - c, fused (floating point), the same way.
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> fms(vec<T> a, vec<T> b, vec<T> c) noexcept {
+  if constexpr (HWY_NATIVE_FMA) {
+    return {hn::MulSub(a.raw, b.raw, c.raw)};
+  } else {
+    return detail::per_lane<T>([](T x, T y, T z) { return simd::fms(x, y, z); }, a, b, c);
+  }
+}
 // On x86, Min and Max of floats are minps/maxps: a < b ? a : b and a > b ? a : b,
 // exactly (the second operand for a NaN or two zeros), as scalar.hpp's; elsewhere the
 // comparison spells it out.

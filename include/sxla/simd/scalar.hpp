@@ -495,6 +495,13 @@ SXLA_FORCE_INLINE constexpr T fma(T a, T b, T c) noexcept {
   }
 }
 
+// a * b - c, fused, one rounding (floating point only; in constant evaluation as well).
+template <lane_type T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE constexpr T fms(T a, T b, T c) noexcept {
+  return fma(a, b, -c);
+}
+
 // a * b + c as the target computes it fastest: fma() where it has FMA instructions
 // (SXLA_HAS_FMA), else a rounded multiply and a rounded add. The elementwise ops' fused
 // multiply-add and the matrix-multiply engine use it; code that needs the single
@@ -505,6 +512,15 @@ SXLA_FORCE_INLINE constexpr V mul_add(V a, V b, V c) noexcept {
     return fma(a, b, c);
   } else {
     return add(mul(a, b), c);
+  }
+}
+// a * b - c the same way (floating point): fms() or a multiply and a subtraction.
+template <class V>
+SXLA_FORCE_INLINE constexpr V mul_sub(V a, V b, V c) noexcept {
+  if constexpr (SXLA_HAS_FMA) {
+    return fms(a, b, c);
+  } else {
+    return sub(mul(a, b), c);
   }
 }
 

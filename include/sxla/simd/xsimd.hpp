@@ -406,6 +406,28 @@ SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
     return add(mul(a, b), c);
   }
 }
+// a * b - c, fused (floating point), the same way.
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> fms(vec<T> a, vec<T> b, vec<T> c) noexcept {
+#if defined(__FMA__) || defined(__AVX512F__)
+  using reg = typename batch<T>::register_type;
+  const reg x = a.raw, y = b.raw, z = c.raw;
+  constexpr bool f32 = std::is_same_v<T, float>;
+  if constexpr (sizeof(reg) == 64) {
+    if constexpr (f32) return {batch<T>(_mm512_fmsub_ps(x, y, z))};
+    else return {batch<T>(_mm512_fmsub_pd(x, y, z))};
+  } else if constexpr (sizeof(reg) == 32) {
+    if constexpr (f32) return {batch<T>(_mm256_fmsub_ps(x, y, z))};
+    else return {batch<T>(_mm256_fmsub_pd(x, y, z))};
+  } else {
+    if constexpr (f32) return {batch<T>(_mm_fmsub_ps(x, y, z))};
+    else return {batch<T>(_mm_fmsub_pd(x, y, z))};
+  }
+#else
+  return detail::per_lane<T>([](T x, T y, T z) { return simd::fms(x, y, z); }, a, b, c);
+#endif
+}
 // On x86, xsimd's min and max of floats are minps/maxps: a < b ? a : b and
 // a > b ? a : b, exactly, as scalar.hpp's; elsewhere the comparison spells it out.
 template <class T>
