@@ -73,16 +73,6 @@ template <class V>
 SXLA_FORCE_INLINE fft_cx<V> operator-(fft_cx<V> a, fft_cx<V> b) noexcept {
   return {a.re - b.re, a.im - b.im};
 }
-// -i a and i a.
-template <class V>
-SXLA_FORCE_INLINE fft_cx<V> times_minus_i(fft_cx<V> a) noexcept {
-  return {a.im, -a.re};
-}
-template <class V>
-SXLA_FORCE_INLINE fft_cx<V> times_i(fft_cx<V> a) noexcept {
-  return {-a.im, a.re};
-}
-
 }  // namespace detail
 
 template <class T, std::size_t N>
@@ -148,7 +138,7 @@ struct fft_engine {
   // a * (w[0] + i w[1]).
   SXLA_FORCE_INLINE static cx twiddle(cx a, const T* w) noexcept {
     const V wr = splat(w[0]), wi = splat(w[1]);
-    return {simd::mul_add(a.re, wr, -(a.im * wi)), simd::mul_add(a.re, wi, a.im * wr)};
+    return {simd::mul_sub(a.re, wr, a.im * wi), simd::mul_add(a.re, wi, a.im * wr)};
   }
 
   template <std::size_t R, bool Twiddle>
@@ -177,11 +167,17 @@ struct fft_engine {
       dft4(a[0], a[2], a[4], a[6], e[0], e[1], e[2], e[3]);
       dft4(a[1], a[3], a[5], a[7], o[0], o[1], o[2], o[3]);
       const V c = splat(static_cast<T>(0.707106781186547524400844362104849039L));
-      // o[k] * W8^k: W8 = (1 - i) / sqrt 2.
+      // o[k] * W8^k: W8 = (1 - i) / sqrt 2; o3 below is minus its imaginary part.
       const cx o1 = {c * (o[1].re + o[1].im), c * (o[1].im - o[1].re)};
-      const cx o2 = detail::times_minus_i(o[2]);
-      const cx o3 = {c * (o[3].im - o[3].re), -(c * (o[3].re + o[3].im))};
-      cx y[8] = {e[0] + o[0], e[1] + o1, e[2] + o2, e[3] + o3, e[0] - o[0], e[1] - o1, e[2] - o2, e[3] - o3};
+      const V u3 = c * (o[3].im - o[3].re), v3 = c * (o[3].re + o[3].im);
+      cx y[8] = {e[0] + o[0],
+                 e[1] + o1,
+                 {e[2].re + o[2].im, e[2].im - o[2].re},  // e2 - i o2
+                 {e[3].re + u3, e[3].im - v3},
+                 e[0] - o[0],
+                 e[1] - o1,
+                 {e[2].re - o[2].im, e[2].im + o[2].re},
+                 {e[3].re - u3, e[3].im + v3}};
       store_outputs<8, Twiddle>(y, p, step, w);
     } else if constexpr (R <= 7) {
       odd_small<R, Twiddle>(p, step, w);
@@ -194,8 +190,8 @@ struct fft_engine {
     const cx t0 = a0 + a2, t1 = a0 - a2, t2 = a1 + a3, t3 = a1 - a3;
     y0 = t0 + t2;
     y2 = t0 - t2;
-    y1 = t1 + detail::times_minus_i(t3);
-    y3 = t1 + detail::times_i(t3);
+    y1 = {t1.re + t3.im, t1.im - t3.re};  // t1 - i t3
+    y3 = {t1.re - t3.im, t1.im + t3.re};  // t1 + i t3
   }
 
   // An odd radix R: with s_q = a_q + a_{R-q}, d_q = a_q - a_{R-q},
@@ -333,7 +329,7 @@ struct fft_engine {
   // a * conj(w) and a * w, w = (w[0], w[1]) broadcast.
   SXLA_FORCE_INLINE static cx times_conj(cx a, const T* w) noexcept {
     const V wr = splat(w[0]), wi = splat(w[1]);
-    return {simd::mul_add(a.re, wr, a.im * wi), simd::mul_add(a.im, wr, -(a.re * wi))};
+    return {simd::mul_add(a.re, wr, a.im * wi), simd::mul_sub(a.im, wr, a.re * wi)};
   }
 
   static void bluestein(T* x, T* tmp) noexcept {
