@@ -4427,6 +4427,13 @@ SXLA_FORCE_INLINE constexpr T fma(T a, T b, T c) noexcept {
   }
 }
 
+// a * b - c, fused, one rounding (floating point only; in constant evaluation as well).
+template <lane_type T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE constexpr T fms(T a, T b, T c) noexcept {
+  return fma(a, b, -c);
+}
+
 // a * b + c as the target computes it fastest: fma() where it has FMA instructions
 // (SXLA_HAS_FMA), else a rounded multiply and a rounded add. The elementwise ops' fused
 // multiply-add and the matrix-multiply engine use it; code that needs the single
@@ -4437,6 +4444,15 @@ SXLA_FORCE_INLINE constexpr V mul_add(V a, V b, V c) noexcept {
     return fma(a, b, c);
   } else {
     return add(mul(a, b), c);
+  }
+}
+// a * b - c the same way (floating point): fms() or a multiply and a subtraction.
+template <class V>
+SXLA_FORCE_INLINE constexpr V mul_sub(V a, V b, V c) noexcept {
+  if constexpr (SXLA_HAS_FMA) {
+    return fms(a, b, c);
+  } else {
+    return sub(mul(a, b), c);
   }
 }
 
@@ -4574,6 +4590,16 @@ SXLA_FORCE_INLINE vec<T> load(const T* p) noexcept {
 template <class T>
 SXLA_FORCE_INLINE void store(vec<T> v, T* p) noexcept {
   hn::StoreU(v.raw, tag<T>(), p);
+}
+// Two vectors from 2 * lanes interleaved elements (complex numbers: real parts to even,
+// imaginary parts to odd), and back.
+template <class T>
+SXLA_FORCE_INLINE void load_deinterleaved(const T* p, vec<T>& even, vec<T>& odd) noexcept {
+  hn::LoadInterleaved2(tag<T>(), p, even.raw, odd.raw);
+}
+template <class T>
+SXLA_FORCE_INLINE void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept {
+  hn::StoreInterleaved2(even.raw, odd.raw, tag<T>(), p);
 }
 // The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
 template <class T>
@@ -4786,12 +4812,12 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
 #if HWY_TARGET <= HWY_AVX3
   if constexpr (n == 16 && sizeof(T) == 4) {
     __m512 r[16], t[16];
-    for (std::size_t i = 0; i < 16; ++i) r[i] = _mm512_castsi512_ps(hn::BitCast(tag<std::int32_t>(), v[i].raw).raw);
-    for (std::size_t p = 0; p < 8; ++p) {
+    _Pragma("GCC unroll 16") for (std::size_t i = 0; i < 16; ++i) r[i] = _mm512_castsi512_ps(hn::BitCast(tag<std::int32_t>(), v[i].raw).raw);
+    _Pragma("GCC unroll 16") for (std::size_t p = 0; p < 8; ++p) {
       t[2 * p] = _mm512_unpacklo_ps(r[2 * p], r[2 * p + 1]);
       t[2 * p + 1] = _mm512_unpackhi_ps(r[2 * p], r[2 * p + 1]);
     }
-    for (std::size_t q = 0; q < 4; ++q) {  // u[4q + w]: rows 4q..4q+3 at column 4b + w of block b
+    _Pragma("GCC unroll 16") for (std::size_t q = 0; q < 4; ++q) {  // u[4q + w]: rows 4q..4q+3 at column 4b + w of block b
       const __m512d a = _mm512_castps_pd(t[4 * q]), b = _mm512_castps_pd(t[4 * q + 1]);
       const __m512d c = _mm512_castps_pd(t[4 * q + 2]), d = _mm512_castps_pd(t[4 * q + 3]);
       r[4 * q] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, c));
@@ -4799,7 +4825,7 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
       r[4 * q + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(b, d));
       r[4 * q + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(b, d));
     }
-    for (std::size_t w = 0; w < 4; ++w) {  // column 4b + w: block b of r[w], r[4+w], r[8+w], r[12+w]
+    _Pragma("GCC unroll 16") for (std::size_t w = 0; w < 4; ++w) {  // column 4b + w: block b of r[w], r[4+w], r[8+w], r[12+w]
       const __m512 s0 = _mm512_shuffle_f32x4(r[w], r[4 + w], 0x44), s1 = _mm512_shuffle_f32x4(r[w], r[4 + w], 0xEE);
       const __m512 s2 = _mm512_shuffle_f32x4(r[8 + w], r[12 + w], 0x44);
       const __m512 s3 = _mm512_shuffle_f32x4(r[8 + w], r[12 + w], 0xEE);
@@ -4808,18 +4834,18 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
       t[8 + w] = _mm512_shuffle_f32x4(s1, s3, 0x88);
       t[12 + w] = _mm512_shuffle_f32x4(s1, s3, 0xDD);
     }
-    for (std::size_t i = 0; i < 16; ++i) {
+    _Pragma("GCC unroll 16") for (std::size_t i = 0; i < 16; ++i) {
       v[i] = {hn::BitCast(tag<T>(), hn::Vec512<std::int32_t>{_mm512_castps_si512(t[i])})};
     }
     return;
   } else if constexpr (n == 8 && sizeof(T) == 8) {
     __m512d r[8], t[8];
-    for (std::size_t i = 0; i < 8; ++i) r[i] = _mm512_castsi512_pd(hn::BitCast(tag<std::int64_t>(), v[i].raw).raw);
-    for (std::size_t p = 0; p < 4; ++p) {  // t[2p + w]: rows 2p, 2p+1 at column 2b + w of block b
+    _Pragma("GCC unroll 16") for (std::size_t i = 0; i < 8; ++i) r[i] = _mm512_castsi512_pd(hn::BitCast(tag<std::int64_t>(), v[i].raw).raw);
+    _Pragma("GCC unroll 16") for (std::size_t p = 0; p < 4; ++p) {  // t[2p + w]: rows 2p, 2p+1 at column 2b + w of block b
       t[2 * p] = _mm512_unpacklo_pd(r[2 * p], r[2 * p + 1]);
       t[2 * p + 1] = _mm512_unpackhi_pd(r[2 * p], r[2 * p + 1]);
     }
-    for (std::size_t w = 0; w < 2; ++w) {  // column 2b + w: block b of t[w], t[2+w], t[4+w], t[6+w]
+    _Pragma("GCC unroll 16") for (std::size_t w = 0; w < 2; ++w) {  // column 2b + w: block b of t[w], t[2+w], t[4+w], t[6+w]
       const __m512d s0 = _mm512_shuffle_f64x2(t[w], t[2 + w], 0x44), s1 = _mm512_shuffle_f64x2(t[w], t[2 + w], 0xEE);
       const __m512d s2 = _mm512_shuffle_f64x2(t[4 + w], t[6 + w], 0x44);
       const __m512d s3 = _mm512_shuffle_f64x2(t[4 + w], t[6 + w], 0xEE);
@@ -4828,7 +4854,7 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
       r[4 + w] = _mm512_shuffle_f64x2(s1, s3, 0x88);
       r[6 + w] = _mm512_shuffle_f64x2(s1, s3, 0xDD);
     }
-    for (std::size_t i = 0; i < 8; ++i) {
+    _Pragma("GCC unroll 16") for (std::size_t i = 0; i < 8; ++i) {
       v[i] = {hn::BitCast(tag<T>(), hn::Vec512<std::int64_t>{_mm512_castpd_si512(r[i])})};
     }
     return;
@@ -4841,6 +4867,63 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
     for (std::size_t i = 0; i < n; ++i) c.v[i] = m[i].v[j];
     v[j] = detail::from_lanes(c);
   }
+}
+
+// A square of vectors read transposed: out[j] lane i is rows[i][j] (each row lanes<T>
+// elements, anywhere in memory). On AVX-512 the 128-bit blocks are placed by broadcast
+// loads merged under masks (load ports and port 0, not the shuffle port), and only the
+// transposes inside blocks shuffle: half the shuffles of loads and transpose_square.
+template <class T>
+SXLA_FORCE_INLINE void load_transposed(const T* const (&rows)[lanes<T>], vec<T> (&out)[lanes<T>]) noexcept {
+#if HWY_TARGET <= HWY_AVX3
+  if constexpr (lanes<T> == 16 && sizeof(T) == 4) {
+    // b[a][c]: block i holds elements 4c..4c+3 of row a + 4i.
+    __m512 b[4][4];
+    _Pragma("GCC unroll 16") for (std::size_t a = 0; a < 4; ++a) {
+      _Pragma("GCC unroll 16") for (std::size_t c = 0; c < 4; ++c) {
+        __m512 v = _mm512_castps128_ps512(_mm_loadu_ps(reinterpret_cast<const float*>(rows[a]) + 4 * c));
+        v = _mm512_mask_broadcast_f32x4(v, 0x00F0, _mm_loadu_ps(reinterpret_cast<const float*>(rows[a + 4]) + 4 * c));
+        v = _mm512_mask_broadcast_f32x4(v, 0x0F00, _mm_loadu_ps(reinterpret_cast<const float*>(rows[a + 8]) + 4 * c));
+        v = _mm512_mask_broadcast_f32x4(v, 0xF000, _mm_loadu_ps(reinterpret_cast<const float*>(rows[a + 12]) + 4 * c));
+        b[a][c] = v;
+      }
+    }
+    // Inside each block, the 4 x 4 transpose of rows a = 0..3: column 4c + j.
+    _Pragma("GCC unroll 16") for (std::size_t c = 0; c < 4; ++c) {
+      const __m512 t0 = _mm512_unpacklo_ps(b[0][c], b[1][c]), t1 = _mm512_unpackhi_ps(b[0][c], b[1][c]);
+      const __m512 t2 = _mm512_unpacklo_ps(b[2][c], b[3][c]), t3 = _mm512_unpackhi_ps(b[2][c], b[3][c]);
+      const __m512 r[4] = {
+          _mm512_castpd_ps(_mm512_unpacklo_pd(_mm512_castps_pd(t0), _mm512_castps_pd(t2))),
+          _mm512_castpd_ps(_mm512_unpackhi_pd(_mm512_castps_pd(t0), _mm512_castps_pd(t2))),
+          _mm512_castpd_ps(_mm512_unpacklo_pd(_mm512_castps_pd(t1), _mm512_castps_pd(t3))),
+          _mm512_castpd_ps(_mm512_unpackhi_pd(_mm512_castps_pd(t1), _mm512_castps_pd(t3)))};
+      _Pragma("GCC unroll 16") for (std::size_t j = 0; j < 4; ++j) {
+        out[4 * c + j] = {hn::BitCast(tag<T>(), hn::Vec512<std::int32_t>{_mm512_castps_si512(r[j])})};
+      }
+    }
+    return;
+  } else if constexpr (lanes<T> == 8 && sizeof(T) == 8) {
+    // b[a][c]: block i holds elements 2c, 2c+1 of row a + 2i.
+    __m512d b[2][4];
+    _Pragma("GCC unroll 16") for (std::size_t a = 0; a < 2; ++a) {
+      _Pragma("GCC unroll 16") for (std::size_t c = 0; c < 4; ++c) {
+        __m512d v = _mm512_castpd128_pd512(_mm_loadu_pd(reinterpret_cast<const double*>(rows[a]) + 2 * c));
+        v = _mm512_mask_broadcast_f64x2(v, 0x0C, _mm_loadu_pd(reinterpret_cast<const double*>(rows[a + 2]) + 2 * c));
+        v = _mm512_mask_broadcast_f64x2(v, 0x30, _mm_loadu_pd(reinterpret_cast<const double*>(rows[a + 4]) + 2 * c));
+        v = _mm512_mask_broadcast_f64x2(v, 0xC0, _mm_loadu_pd(reinterpret_cast<const double*>(rows[a + 6]) + 2 * c));
+        b[a][c] = v;
+      }
+    }
+    _Pragma("GCC unroll 16") for (std::size_t c = 0; c < 4; ++c) {
+      const __m512d lo = _mm512_unpacklo_pd(b[0][c], b[1][c]), hi = _mm512_unpackhi_pd(b[0][c], b[1][c]);
+      out[2 * c] = {hn::BitCast(tag<T>(), hn::Vec512<std::int64_t>{_mm512_castpd_si512(lo)})};
+      out[2 * c + 1] = {hn::BitCast(tag<T>(), hn::Vec512<std::int64_t>{_mm512_castpd_si512(hi)})};
+    }
+    return;
+  }
+#endif
+  _Pragma("GCC unroll 16") for (std::size_t i = 0; i < lanes<T>; ++i) out[i] = load(rows[i]);
+  transpose_square(out);
 }
 
 // ---- Masks -----------------------------------------------------------------------------
@@ -4948,6 +5031,16 @@ SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
     return detail::per_lane<T>([](T x, T y, T z) { return simd::fma(x, y, z); }, a, b, c);
   } else {
     return add(mul(a, b), c);
+  }
+}
+// a * b - c, fused (floating point), the same way.
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> fms(vec<T> a, vec<T> b, vec<T> c) noexcept {
+  if constexpr (HWY_NATIVE_FMA) {
+    return {hn::MulSub(a.raw, b.raw, c.raw)};
+  } else {
+    return detail::per_lane<T>([](T x, T y, T z) { return simd::fms(x, y, z); }, a, b, c);
   }
 }
 // On x86, Min and Max of floats are minps/maxps: a < b ? a : b and a > b ? a : b,
@@ -5304,6 +5397,26 @@ template <class T>
 SXLA_FORCE_INLINE void store(vec<T> v, T* p) noexcept {
   v.raw.store_unaligned(p);
 }
+// Two vectors from 2 * lanes interleaved elements (complex numbers: real parts to even,
+// imaginary parts to odd), and back (through memory).
+template <class T>
+SXLA_FORCE_INLINE void load_deinterleaved(const T* p, vec<T>& even, vec<T>& odd) noexcept {
+  detail::lane_array<T> a, b;
+  for (std::size_t i = 0; i < lanes<T>; ++i) {
+    a.v[i] = p[2 * i];
+    b.v[i] = p[2 * i + 1];
+  }
+  even = detail::from_lanes(a);
+  odd = detail::from_lanes(b);
+}
+template <class T>
+SXLA_FORCE_INLINE void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(even), b = detail::to_lanes(odd);
+  for (std::size_t i = 0; i < lanes<T>; ++i) {
+    p[2 * i] = a.v[i];
+    p[2 * i + 1] = b.v[i];
+  }
+}
 // The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
 template <class T>
 SXLA_FORCE_INLINE vec<T> load_n(const T* p, std::size_t n) noexcept {
@@ -5432,6 +5545,14 @@ SXLA_FORCE_INLINE void transpose_square(vec<T> (&v)[lanes<T>]) noexcept {
     for (std::size_t i = 0; i < n; ++i) c.v[i] = m[i].v[j];
     v[j] = detail::from_lanes(c);
   }
+}
+
+// A square of vectors read transposed: out[j] lane i is rows[i][j] (each row lanes<T>
+// elements, anywhere in memory).
+template <class T>
+SXLA_FORCE_INLINE void load_transposed(const T* const (&rows)[lanes<T>], vec<T> (&out)[lanes<T>]) noexcept {
+  for (std::size_t i = 0; i < lanes<T>; ++i) out[i] = load(rows[i]);
+  transpose_square(out);
 }
 
 // ---- Masks -----------------------------------------------------------------------------
@@ -5567,6 +5688,28 @@ SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
   } else {
     return add(mul(a, b), c);
   }
+}
+// a * b - c, fused (floating point), the same way.
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> fms(vec<T> a, vec<T> b, vec<T> c) noexcept {
+#if defined(__FMA__) || defined(__AVX512F__)
+  using reg = typename batch<T>::register_type;
+  const reg x = a.raw, y = b.raw, z = c.raw;
+  constexpr bool f32 = std::is_same_v<T, float>;
+  if constexpr (sizeof(reg) == 64) {
+    if constexpr (f32) return {batch<T>(_mm512_fmsub_ps(x, y, z))};
+    else return {batch<T>(_mm512_fmsub_pd(x, y, z))};
+  } else if constexpr (sizeof(reg) == 32) {
+    if constexpr (f32) return {batch<T>(_mm256_fmsub_ps(x, y, z))};
+    else return {batch<T>(_mm256_fmsub_pd(x, y, z))};
+  } else {
+    if constexpr (f32) return {batch<T>(_mm_fmsub_ps(x, y, z))};
+    else return {batch<T>(_mm_fmsub_pd(x, y, z))};
+  }
+#else
+  return detail::per_lane<T>([](T x, T y, T z) { return simd::fms(x, y, z); }, a, b, c);
+#endif
 }
 // On x86, xsimd's min and max of floats are minps/maxps: a < b ? a : b and
 // a > b ? a : b, exactly, as scalar.hpp's; elsewhere the comparison spells it out.
@@ -5777,6 +5920,10 @@ vec<T> load_repeated(const T* p, std::size_t g) noexcept;
 template <class T>
 void store(vec<T> v, T* p) noexcept;
 template <class T>
+void load_deinterleaved(const T* p, vec<T>& even, vec<T>& odd) noexcept;
+template <class T>
+void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept;
+template <class T>
 void store_n(vec<T> v, T* p, std::size_t n) noexcept;
 template <class T>
 void stream(vec<T> v, T* p) noexcept;
@@ -5805,6 +5952,8 @@ template <class T>
 vec<T> repeat_group(vec<T> v, std::size_t g, std::size_t k) noexcept;
 template <class T>
 void transpose_square(vec<T> (&v)[1]) noexcept;
+template <class T>
+void load_transposed(const T* const (&rows)[1], vec<T> (&out)[1]) noexcept;
 template <class T>
 mask<T> first_n(std::size_t n) noexcept;
 template <class U, class T>
@@ -13720,6 +13869,1334 @@ constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexc
 
 #endif  // SXLA_OPS_DYNAMIC_UPDATE_SLICE_HPP
 // ---- end include/sxla/ops/dynamic_update_slice.hpp ----
+// ---- begin include/sxla/ops/fft.hpp ----
+// sxla/ops/fft.hpp: Fft(operand, fft_type, fft_length), XLA's discrete Fourier
+// transforms over the last one to three dimensions:
+//
+//   x::fft<x::fft_type::fft, 8>(c)        c64[..., 8] -> c64[..., 8]
+//   x::fft<x::fft_type::ifft, 4, 8>(c)    inverse, scaled by 1 / (4 * 8)
+//   x::fft<x::fft_type::rfft, 16>(r)      f32[..., 16] -> c64[..., 9] (n / 2 + 1)
+//   x::fft<x::fft_type::irfft, 16>(c)     c64[..., 9] -> f32[..., 16]
+//
+// FFT: X[k] = sum_j x[j] exp(-2 pi i j k / n) along each transformed dimension. IFFT:
+// the same with +, divided by the product of the lengths. RFFT: a real operand (f32,
+// f64), the innermost dimension transformed first, keeping its n / 2 + 1 frequencies up
+// to Nyquist; the others then as FFT. IRFFT: the inverse, the other dimensions first and
+// the innermost last, grown back to the given length (which decides between n even and
+// odd) from the Hermitian symmetry X[n - k] = conj X[k]; as in NumPy and XLA's CPU
+// backend, the imaginary parts of frequencies 0 and (n even) n / 2 of that last
+// transform are not used. Lengths of 0 give empty results.
+//
+// The node is a producer (expr/producer.hpp): it writes its whole result, and
+// elementwise work on top of it fuses into the writing. The work is
+// kernels::fft_engine's: plans fixed at compile time by each length's radices, lanes of
+// the SIMD vocabulary running one signal each.
+//
+// Memory: the engine's work buffer (a batch: N elements of two vectors), a temporary for
+// an operand that is not a dense row-major tensor of its element type (or a lazy
+// expression), one for a destination that is not, and IRFFT of 2 or 3 dimensions a
+// temporary of the operand's size: scratch memory, a compile-time number, by the rules
+// of expr/scratch.hpp (x::workspace_bytes). Threads: none. Misuse (a length that is not
+// the dimension's size, more than three lengths, an IRFFT length that does not give the
+// last dimension, a real operand to FFT or IFFT, a complex one to RFFT) is a compile
+// error naming fft and the operand's shape.
+#ifndef SXLA_OPS_FFT_HPP
+#define SXLA_OPS_FFT_HPP
+
+#include <algorithm>
+#include <complex>
+#include <cstddef>
+#include <type_traits>
+
+// ---- begin include/sxla/kernels/fft.hpp ----
+// sxla/kernels/fft.hpp: discrete Fourier transforms of batches of signals, written over
+// the SIMD vocabulary: fft_engine<T, N> runs fft_plan<T, N> (kernels/fft_plan.hpp) on
+// lanes<T> signals at once, one signal per lane. Nothing here knows a shape or an op.
+//
+// A batch lives in the work buffer as N elements of two vectors each (real parts, then
+// imaginary parts, one lane per signal): every codelet is plain vector arithmetic with
+// broadcast twiddles, the same code for every length and for the scalar backend (one
+// lane). The passes move signals in and out of the buffer:
+//   c2c_rows      rows of N complex numbers, contiguous (L rows at a time: one transpose
+//                 of L vectors per L / 2 elements);
+//   c2c_columns   signals along a strided axis, L neighbouring signals at a time (one
+//                 deinterleaving load per element): the column passes of a 2-D or 3-D
+//                 transform, blocked by L columns, without transposing the array;
+//   r2c_rows      2 L real rows at a time, as the real and imaginary parts of L complex
+//                 signals, separated after the transform (X[k] and conj X[N - k]);
+//   c2r_rows      the reverse: two Hermitian half spectra combined into one complex
+//                 signal, transformed back, the real and imaginary parts the two rows.
+// The inverse transform is the forward one on swapped real and imaginary parts.
+// Partial batches (fewer signals than lanes, lengths not a multiple of the vector) go
+// lane by lane through the same buffer.
+//
+// Memory: scratch_elements<T> values of T from the caller (the work buffer, 64-byte
+// aligned); nothing else. Threads: none.
+#ifndef SXLA_KERNELS_FFT_HPP
+#define SXLA_KERNELS_FFT_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/kernels/fft_plan.hpp ----
+// sxla/kernels/fft_plan.hpp: the compile-time plan of a length-N discrete Fourier
+// transform: the radix sequence, the twiddle factors and the output order, all constants
+// of the type fft_plan<T, N>. kernels/fft.hpp runs it.
+//
+// The transform is decimation in frequency, in place: stage s splits each block of
+// span S_s = N / (r_0 ... r_{s-1}) into r_s sub-blocks of m_s = S_s / r_s, with an r_s-point
+// DFT over the elements k, k + m_s, ... of a block followed by the twiddles
+// W_{S_s}^{p k} (W_S = exp(-2 pi i / S)) on output p. Afterwards output X[k] sits at
+// position order[k] (mixed-radix digit reversal). Radices: 8 and 4 for powers of two
+// (one 2 when the power is odd, 4 x 4 in place of 8 x 2), then 5, 3, 7, then any other
+// prime up to fft_largest_direct_prime through the generic odd codelet (O(p^2) per p
+// elements). A length with a larger prime factor is done by Bluestein's algorithm: a
+// convolution computed by transforms of a power of two.
+//
+// Twiddles are exact to the last bit of long double before rounding to T: each
+// exp(-2 pi i t / N) by a Taylor series on an angle of at most pi / 4, reached from t by
+// the exact symmetries of the circle (integer arithmetic on t).
+#ifndef SXLA_KERNELS_FFT_PLAN_HPP
+#define SXLA_KERNELS_FFT_PLAN_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace sxla::kernels {
+
+namespace detail {
+
+inline constexpr long double fft_pi = 3.141592653589793238462643383279502884L;
+
+// cos and sin of a, |a| <= pi / 4, by Taylor series to below long double's epsilon.
+constexpr void fft_sincos_small(long double a, long double& c, long double& s) noexcept {
+  const long double a2 = a * a;
+  long double tc = 1, ts = a, sc = 1, ss = a;
+  // Until the terms are below 2^-70 (at most 11 for pi / 4).
+  for (int k = 1; k < 16 && (tc > 1e-21L || tc < -1e-21L); ++k) {
+    tc *= -a2 / static_cast<long double>((2 * k - 1) * (2 * k));
+    ts *= -a2 / static_cast<long double>((2 * k) * (2 * k + 1));
+    sc += tc;
+    ss += ts;
+  }
+  c = sc;
+  s = ss;
+}
+
+// cos and sin of 2 pi t / n (t any integer: reduced exactly).
+constexpr void fft_sincos_turn(std::uint64_t t, std::uint64_t n, long double& c, long double& s) noexcept {
+  t %= n;
+  // 8 t = o n + r, 0 <= r < n: octant o, angle (o + r / n) pi / 4.
+  const std::uint64_t o = (8 * t) / n, r = 8 * t - o * n;
+  long double rc = 0, rs = 0;
+  const bool odd = (o & 1) != 0;
+  // Within an octant: odd octants measure from the next multiple of pi / 4 back.
+  const long double frac = odd ? static_cast<long double>(n - r) / static_cast<long double>(n)
+                               : static_cast<long double>(r) / static_cast<long double>(n);
+  fft_sincos_small(frac * fft_pi / 4, rc, rs);
+  // Angle = q pi / 2 + (odd ? pi / 2 - b : b) with b the small angle, q = o / 2.
+  long double x = odd ? rs : rc, y = odd ? rc : rs;  // cos and sin of the angle within the quadrant
+  switch ((o / 2) & 3) {
+    case 0: c = x; s = y; break;
+    case 1: c = -y; s = x; break;
+    case 2: c = -x; s = -y; break;
+    default: c = y; s = -x; break;
+  }
+}
+
+}  // namespace detail
+
+// The radices of N, in stage order (at most 64 stages).
+struct fft_radices {
+  std::size_t count = 0;
+  std::size_t r[64] = {};
+};
+
+constexpr fft_radices fft_factor(std::size_t n) noexcept {
+  fft_radices f;
+  if (n <= 1) return f;
+  std::size_t twos = 0;
+  while (n % 2 == 0) {
+    n /= 2;
+    ++twos;
+  }
+  std::size_t eights = twos / 3, rest = twos % 3;
+  // 2^(3e+1): 8^(e-1) x 4 x 4 rather than 8^e x 2.
+  bool four_four = rest == 1 && eights > 0;
+  if (four_four) --eights;
+  for (std::size_t i = 0; i < eights; ++i) f.r[f.count++] = 8;
+  if (four_four) {
+    f.r[f.count++] = 4;
+    f.r[f.count++] = 4;
+  } else if (rest == 2) {
+    f.r[f.count++] = 4;
+  } else if (rest == 1) {
+    f.r[f.count++] = 2;
+  }
+  for (std::size_t p : {std::size_t{5}, std::size_t{3}, std::size_t{7}}) {
+    while (n % p == 0) {
+      f.r[f.count++] = p;
+      n /= p;
+    }
+  }
+  for (std::size_t p = 11; n > 1; p += 2) {
+    while (n % p == 0) {
+      f.r[f.count++] = p;
+      n /= p;
+    }
+    if (p * p > n && n > 1) {
+      f.r[f.count++] = n;
+      n = 1;
+    }
+  }
+  return f;
+}
+
+// Lengths whose largest prime factor is above this go through Bluestein's algorithm.
+inline constexpr std::size_t fft_largest_direct_prime = 64;
+
+// The plan of a length-N transform in precision T (float or double).
+template <class T, std::size_t N>
+struct fft_plan {
+  static constexpr std::size_t n = N;
+  static constexpr fft_radices factors = fft_factor(N);
+  // Bluestein: X[k] = conj(b_k) sum_j (x_j conj(b_j)) b_{k-j}, b_j = exp(i pi j^2 / N), the
+  // convolution by transforms of a power of two M >= 2 N - 1. The plan then has no
+  // stages of its own, and its output order is the natural one.
+  static constexpr bool bluestein = [] {
+    for (std::size_t s = 0; s < factors.count; ++s)
+      if (factors.r[s] > fft_largest_direct_prime) return true;
+    return false;
+  }();
+  static constexpr std::size_t bluestein_size = [] {
+    std::size_t m = 1;
+    while (bluestein && m < 2 * N - 1) m *= 2;
+    return bluestein ? m : 0;
+  }();
+  static constexpr fft_radices radices = bluestein ? fft_radices{} : factors;
+  static constexpr std::size_t stages = radices.count;
+  // b_j = exp(i pi j^2 / N) = exp(2 pi i (j^2 mod 2N) / 2N), j < N (re, im interleaved).
+  static constexpr std::array<T, 2 * (bluestein ? N : 1)> chirp = [] {
+    std::array<T, 2 * (bluestein ? N : 1)> b{};
+    if constexpr (bluestein) {
+      for (std::size_t j = 0; j < N; ++j) {
+        long double c = 0, s = 0;
+        detail::fft_sincos_turn((j * j) % (2 * N), 2 * N, c, s);
+        b[2 * j] = static_cast<T>(c);
+        b[2 * j + 1] = static_cast<T>(s);
+      }
+    }
+    return b;
+  }();
+
+  // The largest radix that the generic odd codelet runs (0 if none): its scratch.
+  static constexpr std::size_t generic_radix = [] {
+    std::size_t g = 0;
+    for (std::size_t s = 0; s < stages; ++s)
+      if (radices.r[s] > 8 && radices.r[s] > g) g = radices.r[s];
+    return g;
+  }();
+
+  // Span and sub-block length of stage s.
+  static constexpr std::size_t span(std::size_t s) noexcept {
+    std::size_t v = N;
+    for (std::size_t i = 0; i < s; ++i) v /= radices.r[i];
+    return v;
+  }
+
+  // Where stage s's twiddles start in twiddles (pairs: (r - 1) per k, for k < m).
+  static constexpr std::array<std::size_t, 65> twiddle_start = [] {
+    std::array<std::size_t, 65> a{};
+    for (std::size_t s = 0; s < stages; ++s) a[s + 1] = a[s] + (radices.r[s] - 1) * (span(s) / radices.r[s]);
+    return a;
+  }();
+  static constexpr std::size_t twiddle_count = twiddle_start[stages];
+
+  // exp(-2 pi i t / N) for t < N, in long double (re, im interleaved): the Taylor series
+  // for t up to N / 8 (or N / 4, N / 2 as N's factors of two allow), the rest by
+  // reflections of the circle, which are exact. A table of its own: compilers bound the
+  // work of each constant evaluation (clang: 2^20 steps).
+  static constexpr std::array<long double, 2 * (N == 0 ? 1 : N)> roots = [] {
+    std::array<long double, 2 * (N == 0 ? 1 : N)> w{};
+    const std::size_t direct = N % 8 == 0 ? N / 8 : N % 4 == 0 ? N / 4 : N / 2;
+    for (std::size_t t = 0; t <= direct && t < N; ++t) {
+      long double c = 0, sn = 0;
+      detail::fft_sincos_turn(t, N, c, sn);
+      w[2 * t] = c;
+      w[2 * t + 1] = -sn;
+    }
+    std::size_t done = direct;
+    if (N % 8 == 0) {  // angle pi / 2 - a: cos and sin swapped
+      for (std::size_t t = done + 1; t <= N / 4; ++t) {
+        w[2 * t] = -w[2 * (N / 4 - t) + 1];
+        w[2 * t + 1] = -w[2 * (N / 4 - t)];
+      }
+      done = N / 4;
+    }
+    if (N % 4 == 0) {  // angle pi / 2 + a
+      for (std::size_t t = done + 1; t <= N / 2; ++t) {
+        w[2 * t] = w[2 * (t - N / 4) + 1];
+        w[2 * t + 1] = -w[2 * (t - N / 4)];
+      }
+      done = N / 2;
+    }
+    for (std::size_t t = done + 1; t < N; ++t) {  // angle 2 pi - a: the conjugate
+      w[2 * t] = w[2 * (N - t)];
+      w[2 * t + 1] = -w[2 * (N - t) + 1];
+    }
+    return w;
+  }();
+
+  // Stage s, position k < m, output p in [1, r): W_{span}^{p k} at
+  // twiddles[2 * (twiddle_start[s] + k (r - 1) + p - 1)] (re, then im).
+  static constexpr std::array<T, 2 * (twiddle_count == 0 ? 1 : twiddle_count)> twiddles = [] {
+    std::array<T, 2 * (twiddle_count == 0 ? 1 : twiddle_count)> tw{};
+    if constexpr (twiddle_count > 0) {
+      const auto& w = roots;
+      for (std::size_t s = 0; s < stages; ++s) {
+        const std::size_t r = radices.r[s], m = span(s) / r, step = N / span(s);
+        for (std::size_t k = 0; k < m; ++k)
+          for (std::size_t p = 1; p < r; ++p) {
+            const std::size_t t = (p * k * step) % N, at = twiddle_start[s] + k * (r - 1) + p - 1;
+            tw[2 * at] = static_cast<T>(w[2 * t]);
+            tw[2 * at + 1] = static_cast<T>(w[2 * t + 1]);
+          }
+      }
+    }
+    return tw;
+  }();
+
+  // Output k's position after the last stage: built from the last stage back, each
+  // stage's order from the next one's (o'[k] = (k mod r) m + o[k / r]).
+  static constexpr std::array<std::uint32_t, (N == 0 ? 1 : N)> order = [] {
+    std::array<std::uint32_t, (N == 0 ? 1 : N)> o{}, next{};
+    for (std::size_t k = 0; k < N; ++k) o[k] = static_cast<std::uint32_t>(k);
+    if (bluestein) return o;
+    std::size_t len = 1;
+    for (std::size_t s = stages; s-- > 0;) {
+      const std::size_t r = radices.r[s];
+      for (std::size_t k = 0; k < len * r; ++k) next[k] = static_cast<std::uint32_t>(k % r * len + o[k / r]);
+      len *= r;
+      for (std::size_t k = 0; k < len; ++k) o[k] = next[k];
+    }
+    return o;
+  }();
+};
+
+// cos(2 pi q / R) and sin(2 pi q / R) for q < R, in T: the generic odd codelet's constants.
+template <class T, std::size_t R>
+inline constexpr std::array<T, 2 * R> fft_codelet_roots = [] {
+  std::array<T, 2 * R> a{};
+  for (std::size_t q = 0; q < R; ++q) {
+    long double c = 0, s = 0;
+    detail::fft_sincos_turn(q, R, c, s);
+    a[2 * q] = static_cast<T>(c);
+    a[2 * q + 1] = static_cast<T>(s);
+  }
+  return a;
+}();
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_FFT_PLAN_HPP
+// ---- end include/sxla/kernels/fft_plan.hpp ----
+
+namespace sxla::kernels {
+
+namespace detail {
+
+// The vectors of a batch: L signals of T per vector (L = 1: the scalar backend).
+template <class T>
+struct fft_lanes {
+  static constexpr bool vector = simd::has_vec<T>;
+  static constexpr std::size_t count = vector ? simd::lanes<T> : 1;
+  using V = std::conditional_t<vector, simd::vec<T>, T>;
+  SXLA_FORCE_INLINE static V load(const T* p) noexcept {
+    if constexpr (vector) {
+      return simd::load(p);
+    } else {
+      return *p;
+    }
+  }
+  SXLA_FORCE_INLINE static void store(V v, T* p) noexcept {
+    if constexpr (vector) {
+      simd::store(v, p);
+    } else {
+      *p = v;
+    }
+  }
+};
+
+template <class V>
+struct fft_cx {
+  V re, im;
+};
+
+template <class V>
+SXLA_FORCE_INLINE fft_cx<V> operator+(fft_cx<V> a, fft_cx<V> b) noexcept {
+  return {a.re + b.re, a.im + b.im};
+}
+template <class V>
+SXLA_FORCE_INLINE fft_cx<V> operator-(fft_cx<V> a, fft_cx<V> b) noexcept {
+  return {a.re - b.re, a.im - b.im};
+}
+}  // namespace detail
+
+template <class T, std::size_t N>
+struct fft_engine {
+  using plan = fft_plan<T, N>;
+  using lanes_t = detail::fft_lanes<T>;
+  using V = typename lanes_t::V;
+  using cx = detail::fft_cx<V>;
+  static constexpr std::size_t L = lanes_t::count;
+  // One buffer element: 2 L values of T.
+  static constexpr std::size_t E = 2 * L;
+
+  // Values of T the passes take as their work buffer.
+  // Elements of a block that fit the first-level data cache with room to spare (16 KiB:
+  // the smallest L1D of the targets is 32 KiB).
+  static constexpr std::size_t cached_elements = (16u << 10) / (E * sizeof(T));
+
+  // The buffer's layout: leaves of `leaf` elements (the span of the first stage that
+  // fits the cache), each followed by one cache line of padding when there are several,
+  // so that the early stages' power-of-two strides between leaves do not all fall in
+  // the same cache sets. Element i is at at(i).
+  static constexpr std::size_t leaf = [] {
+    for (std::size_t s = 0; s < plan::stages; ++s)
+      if (plan::span(s) <= cached_elements) return plan::span(s);
+    return N == 0 ? std::size_t{1} : N;
+  }();
+  static constexpr std::size_t pad = leaf < N ? 64 / sizeof(T) : 0;
+  SXLA_FORCE_INLINE static constexpr std::size_t at(std::size_t i) noexcept {
+    return i / leaf * (leaf * E + pad) + i % leaf * E;
+  }
+  // Where output k is after the transform: at(plan::order[k]).
+  static constexpr std::array<std::uint32_t, (N == 0 ? 1 : N)> out_at = [] {
+    std::array<std::uint32_t, (N == 0 ? 1 : N)> o{};
+    for (std::size_t k = 0; k < N; ++k) o[k] = static_cast<std::uint32_t>(at(plan::order[k]));
+    return o;
+  }();
+  static constexpr std::size_t buffer_elements = at(N);
+
+  // Bluestein's algorithm (plan::bluestein): the engine of the power of two M, the
+  // transform of the chirp (M values of T, complex, scaled by 1 / M: made by prepare()
+  // at the start of each pass) and two buffers of M elements.
+  static constexpr std::size_t M = plan::bluestein_size;
+  using conv_engine = std::conditional_t<plan::bluestein, fft_engine<T, (M == 0 ? 1 : M)>, void>;
+  static constexpr std::size_t bluestein_elements = [] {
+    if constexpr (plan::bluestein) {
+      return (2 * M + E - 1) / E * E + 2 * conv_engine::buffer_elements;
+    } else {
+      return std::size_t{0};
+    }
+  }();
+
+  static constexpr std::size_t scratch_elements =
+      buffer_elements + E * (plan::generic_radix > 0 ? plan::generic_radix - 1 : 0) + bluestein_elements;
+
+  // ---- the transform of one batch, in the buffer ----------------------------------
+
+  SXLA_FORCE_INLINE static cx get(const T* p) noexcept { return {lanes_t::load(p), lanes_t::load(p + L)}; }
+  SXLA_FORCE_INLINE static void put(cx a, T* p) noexcept {
+    lanes_t::store(a.re, p);
+    lanes_t::store(a.im, p + L);
+  }
+  SXLA_FORCE_INLINE static V splat(T x) noexcept { return simd::splat<V>(x); }
+  // a * (w[0] + i w[1]).
+  SXLA_FORCE_INLINE static cx twiddle(cx a, const T* w) noexcept {
+    const V wr = splat(w[0]), wi = splat(w[1]);
+    return {simd::mul_sub(a.re, wr, a.im * wi), simd::mul_add(a.re, wi, a.im * wr)};
+  }
+
+  template <std::size_t R, bool Twiddle>
+  SXLA_FORCE_INLINE static void store_outputs(cx (&y)[R], T* p, std::size_t step, const T* w) noexcept {
+    put(y[0], p);
+    for (std::size_t q = 1; q < R; ++q) put(Twiddle ? twiddle(y[q], w + 2 * (q - 1)) : y[q], p + q * step);
+  }
+
+  // One butterfly of radix R at p (elements p, p + step, ...), twiddles w (none: k = 0).
+  template <std::size_t R, bool Twiddle>
+  SXLA_FORCE_INLINE static void butterfly(T* p, std::size_t step, const T* w, T* tmp) noexcept {
+    if constexpr (R == 2) {
+      const cx a0 = get(p), a1 = get(p + step);
+      cx y[2] = {a0 + a1, a0 - a1};
+      store_outputs<2, Twiddle>(y, p, step, w);
+    } else if constexpr (R == 4) {
+      cx a[4];
+      for (std::size_t q = 0; q < 4; ++q) a[q] = get(p + q * step);
+      cx y[4];
+      dft4(a[0], a[1], a[2], a[3], y[0], y[1], y[2], y[3]);
+      store_outputs<4, Twiddle>(y, p, step, w);
+    } else if constexpr (R == 8) {
+      cx a[8];
+      for (std::size_t q = 0; q < 8; ++q) a[q] = get(p + q * step);
+      cx e[4], o[4];
+      dft4(a[0], a[2], a[4], a[6], e[0], e[1], e[2], e[3]);
+      dft4(a[1], a[3], a[5], a[7], o[0], o[1], o[2], o[3]);
+      const V c = splat(static_cast<T>(0.707106781186547524400844362104849039L));
+      // o[k] * W8^k: W8 = (1 - i) / sqrt 2; o3 below is minus its imaginary part.
+      const cx o1 = {c * (o[1].re + o[1].im), c * (o[1].im - o[1].re)};
+      const V u3 = c * (o[3].im - o[3].re), v3 = c * (o[3].re + o[3].im);
+      cx y[8] = {e[0] + o[0],
+                 e[1] + o1,
+                 {e[2].re + o[2].im, e[2].im - o[2].re},  // e2 - i o2
+                 {e[3].re + u3, e[3].im - v3},
+                 e[0] - o[0],
+                 e[1] - o1,
+                 {e[2].re - o[2].im, e[2].im + o[2].re},
+                 {e[3].re - u3, e[3].im + v3}};
+      store_outputs<8, Twiddle>(y, p, step, w);
+    } else if constexpr (R <= 7) {
+      odd_small<R, Twiddle>(p, step, w);
+    } else {
+      odd_generic<R, Twiddle>(p, step, w, tmp);
+    }
+  }
+
+  SXLA_FORCE_INLINE static void dft4(cx a0, cx a1, cx a2, cx a3, cx& y0, cx& y1, cx& y2, cx& y3) noexcept {
+    const cx t0 = a0 + a2, t1 = a0 - a2, t2 = a1 + a3, t3 = a1 - a3;
+    y0 = t0 + t2;
+    y2 = t0 - t2;
+    y1 = {t1.re + t3.im, t1.im - t3.re};  // t1 - i t3
+    y3 = {t1.re - t3.im, t1.im + t3.re};  // t1 + i t3
+  }
+
+  // An odd radix R: with s_q = a_q + a_{R-q}, d_q = a_q - a_{R-q},
+  //   y_p = a_0 + sum_q s_q cos(2 pi p q / R) - i sum_q d_q sin(2 pi p q / R),
+  // and y_{R-p} the same with + i.
+  template <std::size_t R, bool Twiddle>
+  SXLA_FORCE_INLINE static void odd_small(T* p, std::size_t step, const T* w) noexcept {
+    constexpr std::size_t h = (R - 1) / 2;
+    constexpr const auto& roots = fft_codelet_roots<T, R>;
+    const cx a0 = get(p);
+    cx s[h], d[h];
+    cx y0 = a0;
+    for (std::size_t q = 1; q <= h; ++q) {
+      const cx a = get(p + q * step), b = get(p + (R - q) * step);
+      s[q - 1] = a + b;
+      d[q - 1] = a - b;
+      y0 = y0 + s[q - 1];
+    }
+    cx y[R];
+    y[0] = y0;
+    for (std::size_t k = 1; k <= h; ++k) {
+      cx A = a0, B = {splat(T(0)), splat(T(0))};
+      for (std::size_t q = 1; q <= h; ++q) {
+        const V c = splat(roots[2 * (k * q % R)]), sn = splat(roots[2 * (k * q % R) + 1]);
+        A = {simd::mul_add(s[q - 1].re, c, A.re), simd::mul_add(s[q - 1].im, c, A.im)};
+        B = {simd::mul_add(d[q - 1].re, sn, B.re), simd::mul_add(d[q - 1].im, sn, B.im)};
+      }
+      y[k] = {A.re + B.im, A.im - B.re};
+      y[R - k] = {A.re - B.im, A.im + B.re};
+    }
+    store_outputs<R, Twiddle>(y, p, step, w);
+  }
+
+  // The same for a large prime: s and d kept in tmp, outputs written in place.
+  template <std::size_t R, bool Twiddle>
+  static void odd_generic(T* p, std::size_t step, const T* w, T* tmp) noexcept {
+    constexpr std::size_t h = (R - 1) / 2;
+    constexpr const auto& roots = fft_codelet_roots<T, R>;
+    const cx a0 = get(p);
+    cx y0 = a0;
+    for (std::size_t q = 1; q <= h; ++q) {
+      const cx a = get(p + q * step), b = get(p + (R - q) * step);
+      const cx s = a + b;
+      put(s, tmp + (q - 1) * E);
+      put(a - b, tmp + (h + q - 1) * E);
+      y0 = y0 + s;
+    }
+    put(y0, p);
+    for (std::size_t k = 1; k <= h; ++k) {
+      cx A = a0, B = {splat(T(0)), splat(T(0))};
+      std::size_t t = 0;
+      for (std::size_t q = 1; q <= h; ++q) {
+        t += k;
+        if (t >= R) t -= R;
+        const V c = splat(roots[2 * t]), sn = splat(roots[2 * t + 1]);
+        const cx s = get(tmp + (q - 1) * E), d = get(tmp + (h + q - 1) * E);
+        A = {simd::mul_add(s.re, c, A.re), simd::mul_add(s.im, c, A.im)};
+        B = {simd::mul_add(d.re, sn, B.re), simd::mul_add(d.im, sn, B.im)};
+      }
+      const cx yk = {A.re + B.im, A.im - B.re}, yr = {A.re - B.im, A.im + B.re};
+      put(Twiddle ? twiddle(yk, w + 2 * (k - 1)) : yk, p + k * step);
+      put(Twiddle ? twiddle(yr, w + 2 * (R - k - 1)) : yr, p + (R - k) * step);
+    }
+  }
+
+  // Stage S on one block of span(S) elements at base.
+  template <std::size_t S>
+  static void block(T* base, T* tmp) noexcept {
+    constexpr std::size_t r = plan::radices.r[S], m = plan::span(S) / r;
+    const T* tw = plan::twiddles.data() + 2 * plan::twiddle_start[S];
+    butterfly<r, false>(base, at(m), nullptr, tmp);
+    for (std::size_t k = 1; k < m; ++k) butterfly<r, true>(base + at(k), at(m), tw + 2 * k * (r - 1), tmp);
+  }
+
+  // Stages S, S + 1, ... on the block of span(S) at base: breadth first once the block
+  // fits the cache, else stage S and then each of its sub-blocks in turn (depth first,
+  // so that every later stage runs in the cache).
+  template <std::size_t S>
+  static void run_from([[maybe_unused]] T* base, [[maybe_unused]] T* tmp) noexcept {
+    if constexpr (S < plan::stages) {
+      constexpr std::size_t span = plan::span(S);
+      if constexpr (span <= cached_elements) {
+        block<S>(base, tmp);
+        breadth_from<S + 1>(base, span, tmp);
+      } else {
+        constexpr std::size_t r = plan::radices.r[S], m = span / r;
+        block<S>(base, tmp);
+        for (std::size_t q = 0; q < r; ++q) run_from<S + 1>(base + q * at(m), tmp);
+      }
+    }
+  }
+  template <std::size_t S>
+  static void breadth_from([[maybe_unused]] T* base, [[maybe_unused]] std::size_t count,
+                           [[maybe_unused]] T* tmp) noexcept {
+    if constexpr (S < plan::stages) {
+      for (std::size_t b = 0; b < count; b += plan::span(S)) block<S>(base + at(b), tmp);
+      breadth_from<S + 1>(base, count, tmp);
+    }
+  }
+
+  // The forward DFT of the batch in x (N elements); tmp: the generic codelet's scratch,
+  // or Bluestein's (after prepare(tmp)). Output k ends at position plan::order[k].
+  static void transform(T* x, T* tmp) noexcept {
+    if constexpr (plan::bluestein) {
+      bluestein(x, tmp);
+    } else {
+      run_from<0>(x, tmp);
+    }
+  }
+
+  // Before the transforms of a pass: Bluestein's transformed chirp into tmp.
+  static void prepare([[maybe_unused]] T* tmp) noexcept {
+    if constexpr (plan::bluestein) {
+      // The chirp b wrapped around M (b_{M-j} = b_j), in every lane, transformed.
+      T* bhat = tmp;
+      T* t = tmp + (2 * M + E - 1) / E * E;
+      for (std::size_t j = 0; j < M; ++j) {
+        const std::size_t i = j < N ? j : (M - j < N ? M - j : M);
+        const T re = i < N ? plan::chirp[2 * i] : T(0), im = i < N ? plan::chirp[2 * i + 1] : T(0);
+        put({splat(re), splat(im)}, t + conv_engine::at(j));
+      }
+      conv_engine::transform(t, nullptr);
+      const T scale = static_cast<T>(1.0L / static_cast<long double>(M));
+      for (std::size_t k = 0; k < M; ++k) {
+        alignas(64) T lane[L];
+        lanes_t::store(lanes_t::load(t + conv_engine::out_at[k]), lane);
+        bhat[2 * k] = lane[0] * scale;
+        lanes_t::store(lanes_t::load(t + conv_engine::out_at[k] + L), lane);
+        bhat[2 * k + 1] = lane[0] * scale;
+      }
+    }
+  }
+
+ private:
+  // a * conj(w) and a * w, w = (w[0], w[1]) broadcast.
+  SXLA_FORCE_INLINE static cx times_conj(cx a, const T* w) noexcept {
+    const V wr = splat(w[0]), wi = splat(w[1]);
+    return {simd::mul_add(a.re, wr, a.im * wi), simd::mul_sub(a.im, wr, a.re * wi)};
+  }
+
+  static void bluestein(T* x, T* tmp) noexcept {
+    const T* bhat = tmp;
+    T* t1 = tmp + (2 * M + E - 1) / E * E;
+    T* t2 = t1 + conv_engine::buffer_elements;
+    const cx zero = {splat(T(0)), splat(T(0))};
+    for (std::size_t j = 0; j < M; ++j)
+      put(j < N ? times_conj(get(x + at(j)), plan::chirp.data() + 2 * j) : zero, t1 + conv_engine::at(j));
+    conv_engine::transform(t1, nullptr);
+    // The product, into t2 with real and imaginary parts swapped: the inverse transform.
+    for (std::size_t k = 0; k < M; ++k) {
+      const cx p = twiddle(get(t1 + conv_engine::out_at[k]), bhat + 2 * k);
+      put({p.im, p.re}, t2 + conv_engine::at(k));
+    }
+    conv_engine::transform(t2, nullptr);
+    for (std::size_t k = 0; k < N; ++k) {
+      const cx y = get(t2 + conv_engine::out_at[k]);
+      put(times_conj({y.im, y.re}, plan::chirp.data() + 2 * k), x + at(k));
+    }
+  }
+
+ public:
+
+  // ---- passes ---------------------------------------------------------------------
+  // v times the inverse transform's scale f (forward transforms are not scaled).
+  template <bool Scale>
+  SXLA_FORCE_INLINE static V scaled(V v, V f) noexcept {
+    if constexpr (Scale) {
+      return v * f;
+    } else {
+      return v;
+    }
+  }
+
+  // Offsets of the real and imaginary slots of an element (swapped for the inverse).
+  template <bool Inverse>
+  static constexpr std::size_t re_slot = Inverse ? L : 0;
+  template <bool Inverse>
+  static constexpr std::size_t im_slot = Inverse ? 0 : L;
+
+  // Complex rows: row i of src at src + 2 * N * i (interleaved re, im), the same for
+  // dst; every value times scale on the way out.
+  template <bool Inverse>
+  static void c2c_rows(const T* src, T* dst, std::size_t rows, T scale, T* work) noexcept {
+    T* x = work;
+    T* tmp = work + buffer_elements;
+    prepare(tmp);
+    for (std::size_t r0 = 0; r0 < rows; r0 += L) {
+      const std::size_t count = rows - r0 < L ? rows - r0 : L;
+      const T* s = src + 2 * N * r0;
+      T* d = dst + 2 * N * r0;
+      if constexpr (lanes_t::vector && L >= 2) {
+        if (count == L) {
+          load_rows<Inverse>(s, x);
+          transform(x, tmp);
+          store_rows<Inverse>(x, d, scale);
+          continue;
+        }
+      }
+      // Lane by lane.
+      for (std::size_t j = 0; j < N; ++j)
+        for (std::size_t l = 0; l < L; ++l) {
+          x[at(j) + re_slot<Inverse> + l] = l < count ? s[2 * (N * l + j)] : T(0);
+          x[at(j) + im_slot<Inverse> + l] = l < count ? s[2 * (N * l + j) + 1] : T(0);
+        }
+      transform(x, tmp);
+      for (std::size_t k = 0; k < N; ++k) {
+        const T* e = x + out_at[k];
+        for (std::size_t l = 0; l < count; ++l) {
+          d[2 * (N * l + k)] = e[re_slot<Inverse> + l] * scale;
+          d[2 * (N * l + k) + 1] = e[im_slot<Inverse> + l] * scale;
+        }
+      }
+    }
+  }
+
+  // Signals along a strided axis: signal (o, i) for o < outer, i < inner has element j
+  // at 2 * ((o * N + j) * inner + i) in src and in dst (which may be src).
+  template <bool Inverse>
+  static void c2c_columns(const T* src, T* dst, std::size_t outer, std::size_t inner, T scale, T* work) noexcept {
+    T* x = work;
+    T* tmp = work + buffer_elements;
+    prepare(tmp);
+    for (std::size_t o = 0; o < outer; ++o)
+      for (std::size_t i0 = 0; i0 < inner; i0 += L) {
+        const std::size_t count = inner - i0 < L ? inner - i0 : L;
+        const T* s = src + 2 * (o * N * inner + i0);
+        T* d = dst + 2 * (o * N * inner + i0);
+        if constexpr (lanes_t::vector) {
+          if (count == L) {
+            for (std::size_t j = 0; j < N; ++j) {
+              V re, im;
+              simd::load_deinterleaved(s + 2 * j * inner, re, im);
+              lanes_t::store(re, x + at(j) + re_slot<Inverse>);
+              lanes_t::store(im, x + at(j) + im_slot<Inverse>);
+            }
+            transform(x, tmp);
+            const V f = splat(scale);
+            for (std::size_t k = 0; k < N; ++k) {
+              const T* e = x + out_at[k];
+              simd::store_interleaved(scaled<Inverse>(lanes_t::load(e + re_slot<Inverse>), f),
+                                      scaled<Inverse>(lanes_t::load(e + im_slot<Inverse>), f), d + 2 * k * inner);
+            }
+            continue;
+          }
+        }
+        for (std::size_t j = 0; j < N; ++j)
+          for (std::size_t l = 0; l < L; ++l) {
+            x[at(j) + re_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l)] : T(0);
+            x[at(j) + im_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l) + 1] : T(0);
+          }
+        transform(x, tmp);
+        for (std::size_t k = 0; k < N; ++k) {
+          const T* e = x + out_at[k];
+          for (std::size_t l = 0; l < count; ++l) {
+            d[2 * (k * inner + l)] = e[re_slot<Inverse> + l] * scale;
+            d[2 * (k * inner + l) + 1] = e[im_slot<Inverse> + l] * scale;
+          }
+        }
+      }
+  }
+
+  // Real rows of N (src, row stride N) to their first H = N / 2 + 1 frequencies (dst,
+  // complex, row stride H).
+  static void r2c_rows(const T* src, T* dst, std::size_t rows, T* work) noexcept {
+    constexpr std::size_t H = N / 2 + 1;
+    T* x = work;
+    T* tmp = work + buffer_elements;
+    prepare(tmp);
+    for (std::size_t r0 = 0; r0 < rows; r0 += 2 * L) {
+      const std::size_t count = rows - r0 < 2 * L ? rows - r0 : 2 * L;
+      const T* s = src + N * r0;
+      T* d = dst + 2 * H * r0;
+      bool full = false;
+      if constexpr (lanes_t::vector && L >= 2) full = count == 2 * L;
+      if constexpr (lanes_t::vector && L >= 2) {
+        if (full) {
+          load_real_rows(s, x, 0);
+          load_real_rows(s + N * L, x, L);
+        }
+      }
+      if (!full) {
+        for (std::size_t j = 0; j < N; ++j)
+          for (std::size_t l = 0; l < 2 * L; ++l) x[at(j) + l] = l < count ? s[N * l + j] : T(0);
+      }
+      transform(x, tmp);
+      // Z = A + i B: A[k] = (Z[k] + conj Z[N-k]) / 2, B[k] = (Z[k] - conj Z[N-k]) / 2i.
+      const auto split = [&](std::size_t k, cx& a, cx& b) SXLA_LAMBDA_INLINE {
+        const cx z = get(x + out_at[k]), m = get(x + out_at[k == 0 ? 0 : N - k]);
+        const V half = splat(T(0.5));
+        a = {(z.re + m.re) * half, (z.im - m.im) * half};
+        b = {(z.im + m.im) * half, (m.re - z.re) * half};
+      };
+      std::size_t k0 = 0;
+      if constexpr (lanes_t::vector && L >= 2) {
+        if (full) {
+          for (; k0 + L / 2 <= H; k0 += L / 2) {
+            V va[L], vb[L];
+            _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) {
+              cx a, b;
+              split(k0 + q, a, b);
+              va[2 * q] = a.re;
+              va[2 * q + 1] = a.im;
+              vb[2 * q] = b.re;
+              vb[2 * q + 1] = b.im;
+            }
+            simd::transpose_square(va);
+            simd::transpose_square(vb);
+            _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
+              lanes_t::store(va[l], d + 2 * (H * l + k0));
+              lanes_t::store(vb[l], d + 2 * (H * (L + l) + k0));
+            }
+          }
+        }
+      }
+      for (std::size_t k = k0; k < H; ++k) {
+        cx a, b;
+        split(k, a, b);
+        alignas(64) T ar[L], ai[L], br[L], bi[L];
+        lanes_t::store(a.re, ar);
+        lanes_t::store(a.im, ai);
+        lanes_t::store(b.re, br);
+        lanes_t::store(b.im, bi);
+        for (std::size_t l = 0; l < L; ++l) {
+          if (l < count) {
+            d[2 * (H * l + k)] = ar[l];
+            d[2 * (H * l + k) + 1] = ai[l];
+          }
+          if (L + l < count) {
+            d[2 * (H * (L + l) + k)] = br[l];
+            d[2 * (H * (L + l) + k) + 1] = bi[l];
+          }
+        }
+      }
+    }
+  }
+
+  // Half spectra (src, complex, row stride H = N / 2 + 1) to real rows of N (dst), times
+  // scale. The imaginary parts of frequency 0 and (N even) N / 2 are not read.
+  static void c2r_rows(const T* src, T* dst, std::size_t rows, T scale, T* work) noexcept {
+    constexpr std::size_t H = N / 2 + 1;
+    T* x = work;
+    T* tmp = work + buffer_elements;
+    prepare(tmp);
+    for (std::size_t r0 = 0; r0 < rows; r0 += 2 * L) {
+      const std::size_t count = rows - r0 < 2 * L ? rows - r0 : 2 * L;
+      const T* s = src + 2 * H * r0;
+      T* d = dst + N * r0;
+      bool full = false;
+      if constexpr (lanes_t::vector && L >= 2) full = count == 2 * L;
+      // Z[k] = A[k] + i B[k] for every k, from A and B's first H values: written with
+      // real and imaginary parts swapped (the inverse transform).
+      const auto combine = [&](std::size_t k, V ar, V ai, V br, V bi) SXLA_LAMBDA_INLINE {
+        if (k == 0 || 2 * k == N) ai = bi = splat(T(0));
+        put({ai + br, ar - bi}, x + at(k));  // Z[k] = (ar - bi) + i (ai + br), swapped
+        if (k != 0 && 2 * k < N) put({br - ai, ar + bi}, x + at(N - k));  // Z[N-k] = (ar + bi) + i (br - ai)
+      };
+      std::size_t k0 = 0;
+      if constexpr (lanes_t::vector && L >= 2) {
+        if (full) {
+          for (; k0 + L / 2 <= H; k0 += L / 2) {
+            const T* ra[L];
+            const T* rb[L];
+            _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
+              ra[l] = s + 2 * (H * l + k0);
+              rb[l] = s + 2 * (H * (L + l) + k0);
+            }
+            V va[L], vb[L];
+            simd::load_transposed(ra, va);
+            simd::load_transposed(rb, vb);
+            _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) combine(k0 + q, va[2 * q], va[2 * q + 1], vb[2 * q], vb[2 * q + 1]);
+          }
+        }
+      }
+      for (std::size_t k = k0; k < H; ++k) {
+        alignas(64) T ar[L], ai[L], br[L], bi[L];
+        for (std::size_t l = 0; l < L; ++l) {
+          ar[l] = l < count ? s[2 * (H * l + k)] : T(0);
+          ai[l] = l < count ? s[2 * (H * l + k) + 1] : T(0);
+          br[l] = L + l < count ? s[2 * (H * (L + l) + k)] : T(0);
+          bi[l] = L + l < count ? s[2 * (H * (L + l) + k) + 1] : T(0);
+        }
+        combine(k, lanes_t::load(ar), lanes_t::load(ai), lanes_t::load(br), lanes_t::load(bi));
+      }
+      transform(x, tmp);
+      // The result's real parts (in the imaginary slots) are rows 0..L-1, its imaginary
+      // parts rows L..2L-1.
+      std::size_t j0 = 0;
+      if constexpr (lanes_t::vector && L >= 2) {
+        if (full) {
+          const V f = splat(scale);
+          for (; j0 + L <= N; j0 += L) {
+            const T* ra[L];
+            const T* rb[L];
+            _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L; ++q) {
+              ra[q] = x + out_at[j0 + q] + L;
+              rb[q] = x + out_at[j0 + q];
+            }
+            V va[L], vb[L];
+            simd::load_transposed(ra, va);
+            simd::load_transposed(rb, vb);
+            _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
+              lanes_t::store(va[l] * f, d + N * l + j0);
+              lanes_t::store(vb[l] * f, d + N * (L + l) + j0);
+            }
+          }
+        }
+      }
+      for (std::size_t j = j0; j < N; ++j) {
+        const T* e = x + out_at[j];
+        for (std::size_t l = 0; l < 2 * L; ++l)
+          if (l < count) d[N * l + j] = (l < L ? e[L + l] : e[l - L]) * scale;
+      }
+    }
+  }
+
+ private:
+  // L full rows of complex values into the buffer, L / 2 elements per transpose.
+  template <bool Inverse>
+  static void load_rows(const T* s, T* x) noexcept {
+    constexpr std::size_t full = N - N % (L / 2);
+    for (std::size_t j0 = 0; j0 < full; j0 += L / 2) {
+      const T* rows[L];
+      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) rows[l] = s + 2 * (N * l + j0);
+      V v[L];
+      simd::load_transposed(rows, v);
+      _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) {
+        lanes_t::store(v[2 * q], x + at(j0 + q) + re_slot<Inverse>);
+        lanes_t::store(v[2 * q + 1], x + at(j0 + q) + im_slot<Inverse>);
+      }
+    }
+    if constexpr (full < N) {
+      for (std::size_t j = full; j < N; ++j)
+        for (std::size_t l = 0; l < L; ++l) {
+          x[at(j) + re_slot<Inverse> + l] = s[2 * (N * l + j)];
+          x[at(j) + im_slot<Inverse> + l] = s[2 * (N * l + j) + 1];
+        }
+    }
+  }
+
+  template <bool Inverse>
+  static void store_rows(const T* x, T* d, T scale) noexcept {
+    const V f = splat(scale);
+    constexpr std::size_t full = N - N % (L / 2);
+    for (std::size_t k0 = 0; k0 < full; k0 += L / 2) {
+      const T* parts[L];
+      _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) {
+        parts[2 * q] = x + out_at[k0 + q] + re_slot<Inverse>;
+        parts[2 * q + 1] = x + out_at[k0 + q] + im_slot<Inverse>;
+      }
+      V v[L];
+      simd::load_transposed(parts, v);
+      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
+        lanes_t::store(scaled<Inverse>(v[l], f), d + 2 * (N * l + k0));
+      }
+    }
+    if constexpr (full < N) {
+      for (std::size_t k = full; k < N; ++k) {
+        const T* e = x + out_at[k];
+        for (std::size_t l = 0; l < L; ++l) {
+          d[2 * (N * l + k)] = e[re_slot<Inverse> + l] * scale;
+          d[2 * (N * l + k) + 1] = e[im_slot<Inverse> + l] * scale;
+        }
+      }
+    }
+  }
+
+  // L full real rows (row stride N) into lanes [lane0, lane0 + L) of the buffer's first
+  // vector of each element (the real slot; the imaginary slot for lane0 = L).
+  static void load_real_rows(const T* s, T* x, std::size_t lane0) noexcept {
+    constexpr std::size_t full = N - N % L;
+    for (std::size_t j0 = 0; j0 < full; j0 += L) {
+      const T* rows[L];
+      _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) rows[l] = s + N * l + j0;
+      V v[L];
+      simd::load_transposed(rows, v);
+      _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L; ++q) lanes_t::store(v[q], x + at(j0 + q) + lane0);
+    }
+    if constexpr (full < N) {
+      for (std::size_t j = full; j < N; ++j)
+        for (std::size_t l = 0; l < L; ++l) x[at(j) + lane0 + l] = s[N * l + j];
+    }
+  }
+};
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_FFT_HPP
+// ---- end include/sxla/kernels/fft.hpp ----
+
+namespace sxla {
+
+enum class fft_type { fft, ifft, rfft, irfft };
+
+// The op's name in compile errors, and where its scratch memory does not fit.
+namespace hlo {
+struct fft;
+}  // namespace hlo
+struct fft_op {
+  using name = hlo::fft;
+};
+
+namespace detail {
+
+enum class fft_error { none, count, length, irfft_length, complex_operand, real_operand };
+
+template <fft_type Type, class E, idx Lengths>
+constexpr fft_error fft_check() noexcept {
+  using T = typename E::value_type;
+  const std::size_t k = Lengths.size(), r = E::rank;
+  if constexpr (Type == fft_type::rfft) {
+    if (!std::is_same_v<T, float> && !std::is_same_v<T, double>) return fft_error::real_operand;
+  } else {
+    if (!std::is_same_v<T, std::complex<float>> && !std::is_same_v<T, std::complex<double>>)
+      return fft_error::complex_operand;
+  }
+  if (k < 1 || k > 3 || k > r) return fft_error::count;
+  for (std::size_t a = 0; a < k; ++a) {
+    const index_t n = Lengths[a], d = E::spec.dimensions[r - k + a];
+    if (n < 0) return fft_error::length;
+    if (a + 1 == k && Type == fft_type::irfft) {
+      if (d != (n == 0 ? 0 : n / 2 + 1)) return fft_error::irfft_length;
+    } else if (d != n) {
+      return fft_error::length;
+    }
+  }
+  return fft_error::none;
+}
+
+// The lengths as the diagnostic's values: the count, then up to three of them.
+#define SXLA_DETAIL_FFT_LENGTHS(text)                                                                               \
+  if constexpr (Lengths.size() == 1) {                                                                              \
+    SXLA_DIAGNOSE(hlo::fft, "{}: fft_length [{}] " text, (E), (Lengths[0]));                                        \
+  } else if constexpr (Lengths.size() == 2) {                                                                       \
+    SXLA_DIAGNOSE(hlo::fft, "{}: fft_length [{}, {}] " text, (E), (Lengths[0], Lengths[1]));                        \
+  } else if constexpr (Lengths.size() == 3) {                                                                       \
+    SXLA_DIAGNOSE(hlo::fft, "{}: fft_length [{}, {}, {}] " text, (E), (Lengths[0], Lengths[1], Lengths[2]));        \
+  } else {                                                                                                          \
+    SXLA_DIAGNOSE(hlo::fft, "{}: fft_length has {} lengths; " text, (E), (Lengths.size()));                         \
+  }
+
+template <fft_type Type, class E, idx Lengths>
+void report_fft() {
+  constexpr fft_error e = fft_check<Type, E, Lengths>();
+  if constexpr (e == fft_error::complex_operand) {
+    SXLA_DIAGNOSE(hlo::fft, "{}: fft, ifft and irfft take a complex operand (c64 or c128)", (E), ());
+  } else if constexpr (e == fft_error::real_operand) {
+    SXLA_DIAGNOSE(hlo::fft, "{}: rfft takes a real operand (f32 or f64)", (E), ());
+  } else if constexpr (e == fft_error::count) {
+    SXLA_DETAIL_FFT_LENGTHS("must name 1 to 3 of the last dimensions of the operand")
+  } else if constexpr (e == fft_error::length) {
+    SXLA_DETAIL_FFT_LENGTHS("is not the size of the last dimensions of the operand")
+  } else if constexpr (e == fft_error::irfft_length) {
+    SXLA_DETAIL_FFT_LENGTHS("needs an irfft operand whose last dimension is the last length / 2 + 1")
+  }
+}
+#undef SXLA_DETAIL_FFT_LENGTHS
+
+// The result's dimensions: RFFT's last n / 2 + 1 (0 for n = 0), IRFFT's last n.
+template <fft_type Type, class E, idx Lengths>
+constexpr shape_spec fft_result_spec() noexcept {
+  using T = typename E::value_type;
+  using R = std::conditional_t<Type == fft_type::rfft, std::complex<T>,
+                               std::conditional_t<Type == fft_type::irfft, complex_component_t<T>, T>>;
+  auto dims = E::spec.dimensions;
+  if constexpr (E::rank > 0) {
+    const index_t n = Lengths[Lengths.size() - 1];
+    if (Type == fft_type::rfft) dims[E::rank - 1] = n == 0 ? 0 : n / 2 + 1;
+    if (Type == fft_type::irfft) dims[E::rank - 1] = n;
+  }
+  return logical_spec(primitive_type_of<R>, dims);
+}
+
+// Whether storage of shape type S is dense and row-major (the engine's only layout).
+template <class S>
+constexpr bool dense_row_major() noexcept {
+  if constexpr (S::is_tiled) {
+    return false;
+  } else {
+    index_t stride = 1;
+    for (std::size_t d = S::rank; d-- > 0;) {
+      if (S::dimensions[d] != 1 && S::map.strides[d] != stride) return false;
+      stride *= S::dimensions[d];
+    }
+    return S::map.storage_count == stride;
+  }
+}
+
+template <class Op, class T>
+constexpr bool fft_reads_in_place() noexcept {
+  if constexpr (!is_array_leaf<Op>) {
+    return false;
+  } else if constexpr (!std::is_same_v<typename Op::value_type, T>) {
+    return false;
+  } else {
+    return dense_row_major<typename Op::shape_type>();
+  }
+}
+
+}  // namespace detail
+
+template <fft_type Type, class Op, idx Lengths>
+struct fft_node
+    : gather_producer<fft_node<Type, Op, Lengths>, typename tensor_view<detail::fft_result_spec<Type, Op, Lengths>()>::value_type,
+                      Op::rank> {
+  static constexpr bool is_expression = true;
+  static constexpr bool produces = true;
+  static constexpr shape_spec spec = detail::fft_result_spec<Type, Op, Lengths>();
+  using In = typename Op::value_type;
+  using value_type = typename tensor_view<spec>::value_type;
+  using T = complex_component_t<In>;  // float or double
+  using lane_type = std::conditional_t<simd::has_vec<value_type>, value_type, void>;
+  static constexpr std::size_t rank = Op::rank;
+  static constexpr std::size_t axes = Lengths.size();
+  using scratch_op = fft_op;
+
+  Op operand;
+
+ private:
+  static constexpr bool inverse = Type == fft_type::ifft || Type == fft_type::irfft;
+  static constexpr bool empty = spec.element_count() == 0 || Op::spec.element_count() == 0;
+  static constexpr auto length(std::size_t a) noexcept { return static_cast<std::size_t>(Lengths[a]); }
+  // The complex array the column passes run over: the result (FFT, IFFT, RFFT) or the
+  // operand's copy (IRFFT).
+  static constexpr auto complex_dims = Type == fft_type::irfft ? Op::spec.dimensions : spec.dimensions;
+
+  template <std::size_t A>
+  using engine = kernels::fft_engine<T, length(A) == 0 ? 1 : length(A)>;
+  template <std::size_t... A>
+  static constexpr std::size_t work_elements(std::index_sequence<A...>) noexcept {
+    return std::max({engine<A>::scratch_elements...});
+  }
+  static constexpr std::size_t work_bytes =
+      empty ? 0 : scratch_round(work_elements(std::make_index_sequence<axes>{}) * sizeof(T));
+  static constexpr std::size_t copy_bytes =
+      empty || Type != fft_type::irfft || axes == 1
+          ? 0
+          : scratch_round(2 * static_cast<std::size_t>(Op::spec.element_count()) * sizeof(T));
+
+  static constexpr shape_spec in_spec = logical_spec(primitive_type_of<In>, Op::spec.dimensions);
+  static constexpr bool in_place = detail::fft_reads_in_place<Op, In>();
+  static constexpr std::size_t in_bytes =
+      empty || in_place ? 0 : detail::temporary_bytes<in_spec> + detail::evaluate_scratch<tensor_view<in_spec>, Op>;
+
+  template <class D>
+  static constexpr bool direct = std::is_same_v<typename D::value_type, value_type> && detail::dense_row_major<D>();
+
+ public:
+  // Scratch bytes produce() takes for a destination of shape type D (expr/scratch.hpp).
+  template <class D>
+  static constexpr std::size_t scratch = [] {
+    if constexpr (empty) {
+      return std::size_t{0};
+    } else if constexpr (direct<D>) {
+      return in_bytes + work_bytes + copy_bytes;
+    } else {
+      using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
+      return in_bytes + detail::temporary_bytes<spec> +
+             std::max(work_bytes + copy_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>);
+    }
+  }();
+
+  // One element by the definition (a direct DFT in long double): for reading the node
+  // element by element, where it is not evaluated whole.
+  constexpr value_type at(const multi_index<rank>& i) const noexcept {
+    using LD = long double;
+    const std::size_t first = rank - axes;
+    LD re = 0, im = 0;
+    if constexpr (Type == fft_type::irfft) {
+      // The other axes inverse first, then the last one from its half spectrum.
+      const std::size_t n = length(axes - 1), h = n / 2 + 1;
+      for (std::size_t k = 0; k < h; ++k) {
+        LD wr = 0, wi = 0;  // the other axes' inverse transform at frequency k
+        inner_sum(i, first, axes - 1, k, wr, wi);
+        LD c = 0, s = 0;
+        kernels::detail::fft_sincos_turn(k * static_cast<std::size_t>(i[rank - 1]), n, c, s);
+        const bool edge = k == 0 || 2 * k == n;
+        re += (edge ? 1 : 2) * (edge ? wr * c : wr * c - wi * s);
+      }
+      return static_cast<value_type>(re / static_cast<LD>(n));
+    } else {
+      inner_sum(i, first, axes, 0, re, im);
+      return value_type(static_cast<T>(re), static_cast<T>(im));
+    }
+  }
+
+  template <class Dst, class Finish>
+  void produce(Dst& dst, Finish&& finish, detail::arena& ws) const {
+    using D = typename Dst::shape_type;
+    if constexpr (!empty) {
+      const detail::arena_scope scope(ws);
+      const In* in = nullptr;
+      if constexpr (in_place) {
+        in = operand.data();
+      } else {
+        auto tmp = detail::take_temporary<in_spec>(ws);
+        evaluate(tmp, operand, ws);
+        in = tmp.data();
+      }
+      if constexpr (direct<D>) {
+        run(in, dst.data(), ws);
+      } else {
+        auto out = detail::take_temporary<spec>(ws);
+        run(in, out.data(), ws);
+        evaluate(dst, as_operand(out), ws);
+      }
+    }
+    if constexpr (rank > 0 && spec.element_count() > 0) detail::finish_every_row<rank>(spec.dimensions, finish);
+  }
+
+  // Every element of the result reads every element of its signals: an assignment to
+  // the operand's own storage goes through the executor's temporary.
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool) const {
+    operand.for_each_leaf(g, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    Op::visit_leaves(v, false);
+  }
+
+ private:
+  // The sum over transformed axes [first + from, first + to) of the operand at i (the
+  // other transformed axes at i's index; for IRFFT the last axis at frequency k), times
+  // the kernel; IFFT and IRFFT divided by the lengths summed over.
+  constexpr void inner_sum(const multi_index<rank>& i, std::size_t first, std::size_t to, std::size_t k, long double& re,
+                           long double& im) const noexcept {
+    using LD = long double;
+    multi_index<rank> j = i;
+    if constexpr (Type == fft_type::irfft) j[rank - 1] = static_cast<index_t>(k);
+    std::size_t count = 1;
+    for (std::size_t a = 0; a < to; ++a) count *= length(a);
+    LD scale = 1;
+    for (std::size_t a = 0; a < to; ++a) scale *= static_cast<LD>(length(a));
+    for (std::size_t t = 0; t < count; ++t) {
+      std::size_t rest = t;
+      LD angle_re = 1, angle_im = 0;
+      for (std::size_t a = to; a-- > 0;) {
+        const std::size_t n = length(a), ja = rest % n;
+        rest /= n;
+        j[first + a] = static_cast<index_t>(ja);
+        LD c = 0, s = 0;
+        kernels::detail::fft_sincos_turn(ja * static_cast<std::size_t>(i[first + a]), n, c, s);
+        if (!inverse) s = -s;
+        const LD r2 = angle_re * c - angle_im * s;
+        angle_im = angle_re * s + angle_im * c;
+        angle_re = r2;
+      }
+      const In v = operand.at(j);
+      LD vr = 0, vi = 0;
+      if constexpr (is_complex_v<In>) {
+        vr = v.real();
+        vi = v.imag();
+      } else {
+        vr = v;
+      }
+      re += vr * angle_re - vi * angle_im;
+      im += vr * angle_im + vi * angle_re;
+    }
+    if (inverse) {
+      re /= scale;
+      im /= scale;
+    }
+  }
+
+  // The passes: the innermost axis as rows, the others as blocked columns.
+  void run(const In* in, value_type* out, detail::arena& ws) const {
+    T* work = ws.take<T>(work_bytes / sizeof(T));
+    constexpr std::size_t last = axes - 1;
+    constexpr std::size_t n_last = length(last);
+    const std::size_t rows = static_cast<std::size_t>(Op::spec.element_count()) /
+                             (Type == fft_type::irfft ? n_last / 2 + 1 : n_last);
+    if constexpr (Type == fft_type::fft || Type == fft_type::ifft) {
+      engine<last>::template c2c_rows<inverse>(reinterpret_cast<const T*>(in), reinterpret_cast<T*>(out), rows,
+                                               scale_of(last), work);
+      columns<last>(reinterpret_cast<T*>(out), reinterpret_cast<T*>(out), work);
+    } else if constexpr (Type == fft_type::rfft) {
+      engine<last>::r2c_rows(in, reinterpret_cast<T*>(out), rows, work);
+      columns<last>(reinterpret_cast<T*>(out), reinterpret_cast<T*>(out), work);
+    } else {
+      const T* half = reinterpret_cast<const T*>(in);
+      if constexpr (axes > 1) {
+        T* copy = ws.take<T>(copy_bytes / sizeof(T));
+        columns<last>(half, copy, work);
+        half = copy;
+      }
+      engine<last>::c2r_rows(half, out, rows, scale_of(last), work);
+    }
+  }
+
+  static constexpr T scale_of(std::size_t a) noexcept {
+    return inverse ? static_cast<T>(1.0L / static_cast<long double>(length(a))) : T(1);
+  }
+
+  // The column passes over the transformed axes before Last, from src (the first) and
+  // then in place in dst.
+  template <std::size_t Last>
+  void columns(const T* src, T* dst, T* work) const {
+    if constexpr (Last > 0) {
+      [&]<std::size_t... A>(std::index_sequence<A...>) {
+        const T* from = src;
+        ((column_pass<A>(from, dst, work), from = dst), ...);
+      }(std::make_index_sequence<Last>{});
+    }
+  }
+
+  template <std::size_t A>
+  static void column_pass(const T* src, T* dst, T* work) {
+    constexpr std::size_t d = rank - axes + A;
+    std::size_t outer = 1, inner = 1;
+    for (std::size_t e = 0; e < d; ++e) outer *= static_cast<std::size_t>(complex_dims[e]);
+    for (std::size_t e = d + 1; e < rank; ++e) inner *= static_cast<std::size_t>(complex_dims[e]);
+    engine<A>::template c2c_columns<inverse>(src, dst, outer, inner, scale_of(A), work);
+  }
+};
+
+// Fft(operand, fft_type, fft_length): Lengths are the sizes of the last one to three
+// dimensions (for IRFFT the last is the result's: the operand's is n / 2 + 1).
+template <fft_type Type, index_t... Lengths, operand X>
+constexpr auto fft(X&& x) {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  constexpr idx lengths{Lengths...};
+  if constexpr (detail::fft_check<Type, E, lengths>() != detail::fft_error::none) {
+    detail::report_fft<Type, E, lengths>();
+    return e;
+  } else {
+    return fft_node<Type, E, lengths>{{}, e};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_FFT_HPP
+// ---- end include/sxla/ops/fft.hpp ----
 // ---- begin include/sxla/ops/gather.hpp ----
 // sxla/ops/gather.hpp: XLA's Gather as a lazy node.
 //   x::gather<x::gather_dims{.offset_dims = x::idx{1}, .collapsed_slice_dims = x::idx{0},
