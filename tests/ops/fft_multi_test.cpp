@@ -2,7 +2,8 @@
 // dimensions, transformed together) for all four fft types against the long double DFT
 // of fft_check.hpp; round trips; a length-1 axis; operands and destinations in
 // column-major layouts; lazy operands (an elementwise sum, a broadcast, an FFT node),
-// elementwise work fused on top of a transform, and transforms assigned in place.
+// elementwise work fused on top of a transform, transforms assigned in place, and the
+// node read element by element under a transpose (its own direct DFT).
 #include "ops/fft_check.hpp"
 
 namespace x = sxla;
@@ -170,4 +171,35 @@ TEST_CASE("fft: assigned in place") {
   const fc::array cin = fc::fill(c, 603);
   c = x::fft<fft_type::fft, 8, 16>(c);
   fc::check(c, fc::dft(cin, 2, false), 128, "c = fft<8, 16>(c), column-major");
+}
+
+TEST_CASE("fft: read element by element (the node's own DFT, under a transpose)") {
+  // A transpose reads its operand along other dimensions than it writes, so the node is
+  // read one element at a time, by its direct long double DFT, not by the engine.
+  x::tensor<"c64[4,6]"> a;
+  x::tensor<"c64[6,4]"> t;
+  x::tensor<"c64[4,6]"> back;
+  const fc::array in = fc::fill(a, 701);
+  t = x::transpose<1, 0>(x::fft<fft_type::fft, 4, 6>(a));
+  back = x::transpose<1, 0>(t);
+  fc::check(back, fc::dft(in, 2, false), 24, "transpose(transpose(fft<4, 6>)) elementwise");
+  t = x::transpose<1, 0>(x::fft<fft_type::ifft, 6>(a));
+  back = x::transpose<1, 0>(t);
+  fc::check(back, fc::dft(in, 1, true), 6, "transpose(transpose(ifft<6>)) elementwise");
+
+  x::tensor<"f32[3,8]"> r;
+  x::tensor<"c64[5,3]"> rt;
+  x::tensor<"c64[3,5]"> rback;
+  const fc::array rin = fc::fill(r, 702);
+  rt = x::transpose<1, 0>(x::fft<fft_type::rfft, 8>(r));
+  rback = x::transpose<1, 0>(rt);
+  fc::check(rback, fc::rfft(rin, 1), 8, "transpose(transpose(rfft<8>)) elementwise");
+
+  x::tensor<"c64[2,4,3]"> h;  // irfft<4, 5>: the other axis first, the last from 3 bins
+  x::tensor<"f32[2,5,4]"> ht;
+  x::tensor<"f32[2,4,5]"> hback;
+  const fc::array hin = fc::fill(h, 703);
+  ht = x::transpose<0, 2, 1>(x::fft<fft_type::irfft, 4, 5>(h));
+  hback = x::transpose<0, 2, 1>(ht);
+  fc::check(hback, fc::irfft(hin, 2, 5), 20, "transpose(transpose(irfft<4, 5>)) elementwise");
 }
