@@ -13917,8 +13917,8 @@ constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexc
 // imaginary parts, one lane per signal): every codelet is plain vector arithmetic with
 // broadcast twiddles, the same code for every length and for the scalar backend (one
 // lane). The passes move signals in and out of the buffer:
-//   c2c_rows      rows of N complex numbers, contiguous (L rows at a time: one transpose
-//                 of L vectors per L / 2 elements);
+//   c2c_rows      rows of N complex numbers, contiguous (L rows at a time, read and
+//                 written transposed, L / 2 elements of each row per square of vectors);
 //   c2c_columns   signals along a strided axis, L neighbouring signals at a time (one
 //                 deinterleaving load per element): the column passes of a 2-D or 3-D
 //                 transform, blocked by L columns, without transposing the array;
@@ -13928,9 +13928,11 @@ constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexc
 //                 signal, transformed back, the real and imaginary parts the two rows.
 // The inverse transform is the forward one on swapped real and imaginary parts.
 // Partial batches (fewer signals than lanes, lengths not a multiple of the vector) go
-// lane by lane through the same buffer.
+// lane by lane through the same buffer. The stages run breadth first until a block fits
+// the L1 cache, then depth first inside it; lengths with a prime factor above 64 go
+// through Bluestein's convolution on the engine of a power of two.
 //
-// Memory: scratch_elements<T> values of T from the caller (the work buffer, 64-byte
+// Memory: scratch_elements values of T from the caller (the work buffer, 64-byte
 // aligned); nothing else. Threads: none.
 #ifndef SXLA_KERNELS_FFT_HPP
 #define SXLA_KERNELS_FFT_HPP
@@ -14256,7 +14258,6 @@ struct fft_engine {
   // One buffer element: 2 L values of T.
   static constexpr std::size_t E = 2 * L;
 
-  // Values of T the passes take as their work buffer.
   // Elements of a block that fit the first-level data cache with room to spare (16 KiB:
   // the smallest L1D of the targets is 32 KiB).
   static constexpr std::size_t cached_elements = (16u << 10) / (E * sizeof(T));
@@ -14295,6 +14296,7 @@ struct fft_engine {
     }
   }();
 
+  // Values of T the passes take as their work buffer.
   static constexpr std::size_t scratch_elements =
       buffer_elements + E * (plan::generic_radix > 0 ? plan::generic_radix - 1 : 0) + bluestein_elements;
 
@@ -14350,10 +14352,8 @@ struct fft_engine {
                  {e[2].re - o[2].im, e[2].im + o[2].re},
                  {e[3].re - u3, e[3].im + v3}};
       store_outputs<8, Twiddle>(y, p, step, w);
-    } else if constexpr (R <= 7) {
-      odd_small<R, Twiddle>(p, step, w);
     } else {
-      odd_generic<R, Twiddle>(p, step, w, tmp);
+      odd<R, Twiddle>(p, step, w, tmp);
     }
   }
 
@@ -14367,60 +14367,52 @@ struct fft_engine {
 
   // An odd radix R: with s_q = a_q + a_{R-q}, d_q = a_q - a_{R-q},
   //   y_p = a_0 + sum_q s_q cos(2 pi p q / R) - i sum_q d_q sin(2 pi p q / R),
-  // and y_{R-p} the same with + i.
+  // and y_{R-p} the same with + i. Up to radix 7 the sums and differences stay in
+  // registers; above, in tmp. The outputs are written in place of the inputs.
   template <std::size_t R, bool Twiddle>
-  SXLA_FORCE_INLINE static void odd_small(T* p, std::size_t step, const T* w) noexcept {
+  SXLA_FORCE_INLINE static void odd(T* p, std::size_t step, const T* w, [[maybe_unused]] T* tmp) noexcept {
     constexpr std::size_t h = (R - 1) / 2;
+    constexpr bool local = R <= 7;
     constexpr const auto& roots = fft_codelet_roots<T, R>;
-    const cx a0 = get(p);
-    cx s[h], d[h];
-    cx y0 = a0;
-    for (std::size_t q = 1; q <= h; ++q) {
-      const cx a = get(p + q * step), b = get(p + (R - q) * step);
-      s[q - 1] = a + b;
-      d[q - 1] = a - b;
-      y0 = y0 + s[q - 1];
-    }
-    cx y[R];
-    y[0] = y0;
-    for (std::size_t k = 1; k <= h; ++k) {
-      cx A = a0, B = {splat(T(0)), splat(T(0))};
-      for (std::size_t q = 1; q <= h; ++q) {
-        const V c = splat(roots[2 * (k * q % R)]), sn = splat(roots[2 * (k * q % R) + 1]);
-        A = {simd::mul_add(s[q - 1].re, c, A.re), simd::mul_add(s[q - 1].im, c, A.im)};
-        B = {simd::mul_add(d[q - 1].re, sn, B.re), simd::mul_add(d[q - 1].im, sn, B.im)};
+    [[maybe_unused]] cx sums[local ? h : 1], diffs[local ? h : 1];
+    const auto sum = [&](std::size_t q) SXLA_LAMBDA_INLINE -> cx {
+      if constexpr (local) {
+        return sums[q];
+      } else {
+        return get(tmp + q * E);
       }
-      y[k] = {A.re + B.im, A.im - B.re};
-      y[R - k] = {A.re - B.im, A.im + B.re};
-    }
-    store_outputs<R, Twiddle>(y, p, step, w);
-  }
-
-  // The same for a large prime: s and d kept in tmp, outputs written in place.
-  template <std::size_t R, bool Twiddle>
-  static void odd_generic(T* p, std::size_t step, const T* w, T* tmp) noexcept {
-    constexpr std::size_t h = (R - 1) / 2;
-    constexpr const auto& roots = fft_codelet_roots<T, R>;
+    };
+    const auto diff = [&](std::size_t q) SXLA_LAMBDA_INLINE -> cx {
+      if constexpr (local) {
+        return diffs[q];
+      } else {
+        return get(tmp + (h + q) * E);
+      }
+    };
     const cx a0 = get(p);
     cx y0 = a0;
-    for (std::size_t q = 1; q <= h; ++q) {
-      const cx a = get(p + q * step), b = get(p + (R - q) * step);
-      const cx s = a + b;
-      put(s, tmp + (q - 1) * E);
-      put(a - b, tmp + (h + q - 1) * E);
-      y0 = y0 + s;
+    for (std::size_t q = 0; q < h; ++q) {
+      const cx a = get(p + (q + 1) * step), b = get(p + (R - 1 - q) * step);
+      if constexpr (local) {
+        sums[q] = a + b;
+        diffs[q] = a - b;
+      } else {
+        put(a + b, tmp + q * E);
+        put(a - b, tmp + (h + q) * E);
+      }
+      y0 = y0 + (a + b);
     }
     put(y0, p);
     for (std::size_t k = 1; k <= h; ++k) {
       cx A = a0, B = {splat(T(0)), splat(T(0))};
-      std::size_t t = 0;
-      for (std::size_t q = 1; q <= h; ++q) {
+      std::size_t t = 0;  // k (q + 1) mod R
+      for (std::size_t q = 0; q < h; ++q) {
         t += k;
         if (t >= R) t -= R;
         const V c = splat(roots[2 * t]), sn = splat(roots[2 * t + 1]);
-        const cx s = get(tmp + (q - 1) * E), d = get(tmp + (h + q - 1) * E);
-        A = {simd::mul_add(s.re, c, A.re), simd::mul_add(s.im, c, A.im)};
-        B = {simd::mul_add(d.re, sn, B.re), simd::mul_add(d.im, sn, B.im)};
+        const cx sq = sum(q), dq = diff(q);
+        A = {simd::mul_add(sq.re, c, A.re), simd::mul_add(sq.im, c, A.im)};
+        B = {simd::mul_add(dq.re, sn, B.re), simd::mul_add(dq.im, sn, B.im)};
       }
       const cx yk = {A.re + B.im, A.im - B.re}, yr = {A.re - B.im, A.im + B.re};
       put(Twiddle ? twiddle(yk, w + 2 * (k - 1)) : yk, p + k * step);
