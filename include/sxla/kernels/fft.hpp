@@ -382,20 +382,7 @@ struct fft_engine {
           continue;
         }
       }
-      // Lane by lane.
-      for (std::size_t j = 0; j < N; ++j)
-        for (std::size_t l = 0; l < L; ++l) {
-          x[at(j) + re_slot<Inverse> + l] = l < count ? s[2 * (N * l + j)] : T(0);
-          x[at(j) + im_slot<Inverse> + l] = l < count ? s[2 * (N * l + j) + 1] : T(0);
-        }
-      transform(x, tmp);
-      for (std::size_t k = 0; k < N; ++k) {
-        const T* e = x + out_at[k];
-        for (std::size_t l = 0; l < count; ++l) {
-          d[2 * (N * l + k)] = e[re_slot<Inverse> + l] * scale;
-          d[2 * (N * l + k) + 1] = e[im_slot<Inverse> + l] * scale;
-        }
-      }
+      lane_by_lane<Inverse>(x, tmp, count, scale, [&](std::size_t l, std::size_t j) { return 2 * (N * l + j); }, s, d);
     }
   }
 
@@ -429,19 +416,8 @@ struct fft_engine {
             continue;
           }
         }
-        for (std::size_t j = 0; j < N; ++j)
-          for (std::size_t l = 0; l < L; ++l) {
-            x[at(j) + re_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l)] : T(0);
-            x[at(j) + im_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l) + 1] : T(0);
-          }
-        transform(x, tmp);
-        for (std::size_t k = 0; k < N; ++k) {
-          const T* e = x + out_at[k];
-          for (std::size_t l = 0; l < count; ++l) {
-            d[2 * (k * inner + l)] = e[re_slot<Inverse> + l] * scale;
-            d[2 * (k * inner + l) + 1] = e[im_slot<Inverse> + l] * scale;
-          }
-        }
+        lane_by_lane<Inverse>(x, tmp, count, scale, [&](std::size_t l, std::size_t j) { return 2 * (j * inner + l); },
+                              s, d);
       }
   }
 
@@ -600,6 +576,26 @@ struct fft_engine {
   }
 
  private:
+  // A partial batch of complex signals (count < L, or no vectors), lane by lane: element j
+  // of signal l at s + offset(l, j) (real part, then imaginary), the result at the same
+  // offsets from d; the lanes past count transform zeros.
+  template <bool Inverse, class Offset>
+  static void lane_by_lane(T* x, T* tmp, std::size_t count, T scale, const Offset& offset, const T* s, T* d) noexcept {
+    for (std::size_t j = 0; j < N; ++j)
+      for (std::size_t l = 0; l < L; ++l) {
+        x[at(j) + re_slot<Inverse> + l] = l < count ? s[offset(l, j)] : T(0);
+        x[at(j) + im_slot<Inverse> + l] = l < count ? s[offset(l, j) + 1] : T(0);
+      }
+    transform(x, tmp);
+    for (std::size_t k = 0; k < N; ++k) {
+      const T* e = x + out_at[k];
+      for (std::size_t l = 0; l < count; ++l) {
+        d[offset(l, k)] = e[re_slot<Inverse> + l] * scale;
+        d[offset(l, k) + 1] = e[im_slot<Inverse> + l] * scale;
+      }
+    }
+  }
+
   // L full rows of complex values into the buffer, L / 2 elements per transpose.
   template <bool Inverse>
   static void load_rows(const T* s, T* x) noexcept {
