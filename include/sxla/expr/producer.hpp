@@ -122,6 +122,22 @@ struct gather_producer {
   }
 };
 
+// A gather_producer of one operand (sort, fft), the derived node's member operand, whose
+// leaves it declares as not read in the order written (every result element reads
+// other positions: an assignment to the operand's own storage goes through the
+// executor's temporary).
+template <class Derived, class Op, class R, std::size_t Rank>
+struct unary_producer : gather_producer<Derived, R, Rank> {
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool) const {
+    static_cast<const Derived*>(this)->operand.for_each_leaf(g, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    Op::visit_leaves(v, false);
+  }
+};
+
 // A gather_producer of two operands (dot, convolution), the derived node's members lhs
 // and rhs, whose leaves it declares.
 template <class Derived, class Lhs, class Rhs, class R, std::size_t Rank>

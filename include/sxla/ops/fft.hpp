@@ -44,7 +44,7 @@
 #include "sxla/expr/executor.hpp"      // evaluate, detail::evaluate_scratch
 #include "sxla/expr/expression.hpp"    // logical_spec
 #include "sxla/expr/leaf.hpp"          // as_operand, operand, array_leaf
-#include "sxla/expr/producer.hpp"      // gather_producer
+#include "sxla/expr/producer.hpp"      // unary_producer
 #include "sxla/expr/scratch.hpp"       // detail::take_temporary, detail::temporary_bytes
 #include "sxla/kernels/fft.hpp"        // fft_engine
 #include "sxla/kernels/fft_plan.hpp"   // detail::fft_sincos_turn
@@ -165,9 +165,8 @@ constexpr bool fft_reads_in_place() noexcept {
 }  // namespace detail
 
 template <fft_type Type, class Op, idx Lengths>
-struct fft_node
-    : gather_producer<fft_node<Type, Op, Lengths>, typename tensor_view<detail::fft_result_spec<Type, Op, Lengths>()>::value_type,
-                      Op::rank> {
+struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
+                                 typename tensor_view<detail::fft_result_spec<Type, Op, Lengths>()>::value_type, Op::rank> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   static constexpr shape_spec spec = detail::fft_result_spec<Type, Op, Lengths>();
@@ -271,17 +270,6 @@ struct fft_node
       }
     }
     if constexpr (rank > 0 && spec.element_count() > 0) detail::finish_every_row<rank>(spec.dimensions, finish);
-  }
-
-  // Every element of the result reads every element of its signals: an assignment to
-  // the operand's own storage goes through the executor's temporary.
-  template <class G>
-  constexpr void for_each_leaf(G&& g, bool) const {
-    operand.for_each_leaf(g, false);
-  }
-  template <class V>
-  static constexpr void visit_leaves(V& v, bool) {
-    Op::visit_leaves(v, false);
   }
 
  private:

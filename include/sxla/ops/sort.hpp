@@ -69,7 +69,7 @@
 #include "sxla/core/workspace.hpp"       // detail::arena, scratch_round
 #include "sxla/expr/expression.hpp"      // logical_spec
 #include "sxla/expr/leaf.hpp"            // as_operand, operand, operand_t, detail::lanes_fit
-#include "sxla/expr/producer.hpp"        // gather_producer
+#include "sxla/expr/producer.hpp"        // unary_producer
 #include "sxla/expr/scratch.hpp"         // detail::with_scratch_memory
 #include "sxla/kernels/quick_sort.hpp"   // quick_sort, quick_sort_enabled
 #include "sxla/kernels/sort.hpp"         // radix_sort, network_sort, merge_sort
@@ -746,7 +746,7 @@ inline constexpr bool is_operand_arg = operand<X>;
 // shape. Read element by element inside another node (or in constant evaluation), an
 // element costs a pass over its line per candidate: assign it first.
 template <std::size_t Dim, class C, class Op, sort_stability S = sort_stability::stable>
-struct sort_node : gather_producer<sort_node<Dim, C, Op, S>, typename Op::value_type, Op::rank> {
+struct sort_node : unary_producer<sort_node<Dim, C, Op, S>, Op, typename Op::value_type, Op::rank> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   using value_type = typename Op::value_type;
@@ -796,17 +796,6 @@ struct sort_node : gather_producer<sort_node<Dim, C, Op, S>, typename Op::value_
                               std::index_sequence<0>{});
       detail::finish_every_row<rank>(spec.dimensions, finish);
     }
-  }
-
-  // Every element of a line is read before any is written, but across positions: an
-  // assignment to the operand's own storage goes through the executor's temporary.
-  template <class G>
-  constexpr void for_each_leaf(G&& g, bool) const {
-    operand.for_each_leaf(g, false);
-  }
-  template <class V>
-  static constexpr void visit_leaves(V& v, bool) {
-    Op::visit_leaves(v, false);
   }
 };
 
