@@ -381,52 +381,43 @@ SXLA_FORCE_INLINE vec<T> neg(vec<T> a) noexcept {
   }
 }
 // xsimd 8.1 computes fma(a, b, c) on AVX-512 as a * b + c, which clang does not fuse:
-// the fused instructions are called directly.
-template <class T>
-SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
-  if constexpr (std::is_floating_point_v<T>) {
-#if defined(__FMA__) || defined(__AVX512F__)
-    using reg = typename batch<T>::register_type;
-    const reg x = a.raw, y = b.raw, z = c.raw;
-    constexpr bool f32 = std::is_same_v<T, float>;
-    if constexpr (sizeof(reg) == 64) {
-      if constexpr (f32) return {batch<T>(_mm512_fmadd_ps(x, y, z))};
-      else return {batch<T>(_mm512_fmadd_pd(x, y, z))};
-    } else if constexpr (sizeof(reg) == 32) {
-      if constexpr (f32) return {batch<T>(_mm256_fmadd_ps(x, y, z))};
-      else return {batch<T>(_mm256_fmadd_pd(x, y, z))};
-    } else {
-      if constexpr (f32) return {batch<T>(_mm_fmadd_ps(x, y, z))};
-      else return {batch<T>(_mm_fmadd_pd(x, y, z))};
-    }
-#else
-    return detail::per_lane<T>([](T x, T y, T z) { return simd::fma(x, y, z); }, a, b, c);
-#endif
-  } else {
-    return add(mul(a, b), c);
-  }
-}
-// a * b - c, fused (floating point), the same way.
-template <class T>
-  requires std::is_floating_point_v<T>
-SXLA_FORCE_INLINE vec<T> fms(vec<T> a, vec<T> b, vec<T> c) noexcept {
+// the fused instructions are called directly (a * b - c for Sub).
+namespace detail {
+template <bool Sub, class T>
+SXLA_FORCE_INLINE vec<T> fused(vec<T> a, vec<T> b, vec<T> c) noexcept {
 #if defined(__FMA__) || defined(__AVX512F__)
   using reg = typename batch<T>::register_type;
   const reg x = a.raw, y = b.raw, z = c.raw;
   constexpr bool f32 = std::is_same_v<T, float>;
   if constexpr (sizeof(reg) == 64) {
-    if constexpr (f32) return {batch<T>(_mm512_fmsub_ps(x, y, z))};
-    else return {batch<T>(_mm512_fmsub_pd(x, y, z))};
+    if constexpr (f32) return {batch<T>(Sub ? _mm512_fmsub_ps(x, y, z) : _mm512_fmadd_ps(x, y, z))};
+    else return {batch<T>(Sub ? _mm512_fmsub_pd(x, y, z) : _mm512_fmadd_pd(x, y, z))};
   } else if constexpr (sizeof(reg) == 32) {
-    if constexpr (f32) return {batch<T>(_mm256_fmsub_ps(x, y, z))};
-    else return {batch<T>(_mm256_fmsub_pd(x, y, z))};
+    if constexpr (f32) return {batch<T>(Sub ? _mm256_fmsub_ps(x, y, z) : _mm256_fmadd_ps(x, y, z))};
+    else return {batch<T>(Sub ? _mm256_fmsub_pd(x, y, z) : _mm256_fmadd_pd(x, y, z))};
   } else {
-    if constexpr (f32) return {batch<T>(_mm_fmsub_ps(x, y, z))};
-    else return {batch<T>(_mm_fmsub_pd(x, y, z))};
+    if constexpr (f32) return {batch<T>(Sub ? _mm_fmsub_ps(x, y, z) : _mm_fmadd_ps(x, y, z))};
+    else return {batch<T>(Sub ? _mm_fmsub_pd(x, y, z) : _mm_fmadd_pd(x, y, z))};
   }
 #else
-  return detail::per_lane<T>([](T x, T y, T z) { return simd::fms(x, y, z); }, a, b, c);
+  return detail::per_lane<T>([](T p, T q, T r) { return Sub ? simd::fms(p, q, r) : simd::fma(p, q, r); }, a, b, c);
 #endif
+}
+}  // namespace detail
+
+template <class T>
+SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return detail::fused<false>(a, b, c);
+  } else {
+    return add(mul(a, b), c);
+  }
+}
+// a * b - c, fused (floating point).
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> fms(vec<T> a, vec<T> b, vec<T> c) noexcept {
+  return detail::fused<true>(a, b, c);
 }
 // On x86, xsimd's min and max of floats are minps/maxps: a < b ? a : b and
 // a > b ? a : b, exactly, as scalar.hpp's; elsewhere the comparison spells it out.
