@@ -53,14 +53,6 @@ namespace x = sxla;
 
 namespace {
 
-template <class T>
-struct real_of {
-  using type = T;
-};
-template <class T>
-struct real_of<std::complex<T>> {
-  using type = T;
-};
 
 // ---- the cases ---------------------------------------------------------------------------
 // Batch transforms of N1 x N2 points (N1 = 1: 1-D, over the rows of [Batch, N2]; else 2-D,
@@ -68,7 +60,7 @@ struct real_of<std::complex<T>> {
 template <class In, int Batch, int N1, int N2>
 struct fft_case {
   using in_type = In;
-  using real = typename real_of<In>::type;
+  using real = x::complex_component_t<In>;
   using complex = std::complex<real>;
   static constexpr bool r2c = !std::is_same_v<In, complex>;
   static constexpr int rank = N1 == 1 ? 1 : 2;

@@ -181,15 +181,7 @@ T uniform(std::mt19937_64& g) {
 }
 
 template <class T>
-struct component {
-  using type = T;
-};
-template <class T>
-struct component<std::complex<T>> {
-  using type = T;
-};
-template <class T>
-using component_t = typename component<T>::type;
+using component_t = x::complex_component_t<T>;  // float for c64 and f32
 
 template <class T>
 cld to_cld(const T& v) {
