@@ -5664,52 +5664,43 @@ SXLA_FORCE_INLINE vec<T> neg(vec<T> a) noexcept {
   }
 }
 // xsimd 8.1 computes fma(a, b, c) on AVX-512 as a * b + c, which clang does not fuse:
-// the fused instructions are called directly.
-template <class T>
-SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
-  if constexpr (std::is_floating_point_v<T>) {
-#if defined(__FMA__) || defined(__AVX512F__)
-    using reg = typename batch<T>::register_type;
-    const reg x = a.raw, y = b.raw, z = c.raw;
-    constexpr bool f32 = std::is_same_v<T, float>;
-    if constexpr (sizeof(reg) == 64) {
-      if constexpr (f32) return {batch<T>(_mm512_fmadd_ps(x, y, z))};
-      else return {batch<T>(_mm512_fmadd_pd(x, y, z))};
-    } else if constexpr (sizeof(reg) == 32) {
-      if constexpr (f32) return {batch<T>(_mm256_fmadd_ps(x, y, z))};
-      else return {batch<T>(_mm256_fmadd_pd(x, y, z))};
-    } else {
-      if constexpr (f32) return {batch<T>(_mm_fmadd_ps(x, y, z))};
-      else return {batch<T>(_mm_fmadd_pd(x, y, z))};
-    }
-#else
-    return detail::per_lane<T>([](T x, T y, T z) { return simd::fma(x, y, z); }, a, b, c);
-#endif
-  } else {
-    return add(mul(a, b), c);
-  }
-}
-// a * b - c, fused (floating point), the same way.
-template <class T>
-  requires std::is_floating_point_v<T>
-SXLA_FORCE_INLINE vec<T> fms(vec<T> a, vec<T> b, vec<T> c) noexcept {
+// the fused instructions are called directly (a * b - c for Sub).
+namespace detail {
+template <bool Sub, class T>
+SXLA_FORCE_INLINE vec<T> fused(vec<T> a, vec<T> b, vec<T> c) noexcept {
 #if defined(__FMA__) || defined(__AVX512F__)
   using reg = typename batch<T>::register_type;
   const reg x = a.raw, y = b.raw, z = c.raw;
   constexpr bool f32 = std::is_same_v<T, float>;
   if constexpr (sizeof(reg) == 64) {
-    if constexpr (f32) return {batch<T>(_mm512_fmsub_ps(x, y, z))};
-    else return {batch<T>(_mm512_fmsub_pd(x, y, z))};
+    if constexpr (f32) return {batch<T>(Sub ? _mm512_fmsub_ps(x, y, z) : _mm512_fmadd_ps(x, y, z))};
+    else return {batch<T>(Sub ? _mm512_fmsub_pd(x, y, z) : _mm512_fmadd_pd(x, y, z))};
   } else if constexpr (sizeof(reg) == 32) {
-    if constexpr (f32) return {batch<T>(_mm256_fmsub_ps(x, y, z))};
-    else return {batch<T>(_mm256_fmsub_pd(x, y, z))};
+    if constexpr (f32) return {batch<T>(Sub ? _mm256_fmsub_ps(x, y, z) : _mm256_fmadd_ps(x, y, z))};
+    else return {batch<T>(Sub ? _mm256_fmsub_pd(x, y, z) : _mm256_fmadd_pd(x, y, z))};
   } else {
-    if constexpr (f32) return {batch<T>(_mm_fmsub_ps(x, y, z))};
-    else return {batch<T>(_mm_fmsub_pd(x, y, z))};
+    if constexpr (f32) return {batch<T>(Sub ? _mm_fmsub_ps(x, y, z) : _mm_fmadd_ps(x, y, z))};
+    else return {batch<T>(Sub ? _mm_fmsub_pd(x, y, z) : _mm_fmadd_pd(x, y, z))};
   }
 #else
-  return detail::per_lane<T>([](T x, T y, T z) { return simd::fms(x, y, z); }, a, b, c);
+  return detail::per_lane<T>([](T p, T q, T r) { return Sub ? simd::fms(p, q, r) : simd::fma(p, q, r); }, a, b, c);
 #endif
+}
+}  // namespace detail
+
+template <class T>
+SXLA_FORCE_INLINE vec<T> fma(vec<T> a, vec<T> b, vec<T> c) noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return detail::fused<false>(a, b, c);
+  } else {
+    return add(mul(a, b), c);
+  }
+}
+// a * b - c, fused (floating point).
+template <class T>
+  requires std::is_floating_point_v<T>
+SXLA_FORCE_INLINE vec<T> fms(vec<T> a, vec<T> b, vec<T> c) noexcept {
+  return detail::fused<true>(a, b, c);
 }
 // On x86, xsimd's min and max of floats are minps/maxps: a < b ? a : b and
 // a > b ? a : b, exactly, as scalar.hpp's; elsewhere the comparison spells it out.
@@ -6712,6 +6703,22 @@ struct gather_producer {
   template <class Dst>
   void evaluate_to(Dst& dst, detail::arena& ws) const {
     static_cast<const Derived*>(this)->produce(dst, [](const multi_index<Rank>&, index_t) {}, ws);
+  }
+};
+
+// A gather_producer of one operand (sort, fft), the derived node's member operand, whose
+// leaves it declares as not read in the order written (every result element reads
+// other positions: an assignment to the operand's own storage goes through the
+// executor's temporary).
+template <class Derived, class Op, class R, std::size_t Rank>
+struct unary_producer : gather_producer<Derived, R, Rank> {
+  template <class G>
+  constexpr void for_each_leaf(G&& g, bool) const {
+    static_cast<const Derived*>(this)->operand.for_each_leaf(g, false);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool) {
+    Op::visit_leaves(v, false);
   }
 };
 
@@ -14553,20 +14560,7 @@ struct fft_engine {
           continue;
         }
       }
-      // Lane by lane.
-      for (std::size_t j = 0; j < N; ++j)
-        for (std::size_t l = 0; l < L; ++l) {
-          x[at(j) + re_slot<Inverse> + l] = l < count ? s[2 * (N * l + j)] : T(0);
-          x[at(j) + im_slot<Inverse> + l] = l < count ? s[2 * (N * l + j) + 1] : T(0);
-        }
-      transform(x, tmp);
-      for (std::size_t k = 0; k < N; ++k) {
-        const T* e = x + out_at[k];
-        for (std::size_t l = 0; l < count; ++l) {
-          d[2 * (N * l + k)] = e[re_slot<Inverse> + l] * scale;
-          d[2 * (N * l + k) + 1] = e[im_slot<Inverse> + l] * scale;
-        }
-      }
+      lane_by_lane<Inverse>(x, tmp, count, scale, [&](std::size_t l, std::size_t j) { return 2 * (N * l + j); }, s, d);
     }
   }
 
@@ -14600,19 +14594,8 @@ struct fft_engine {
             continue;
           }
         }
-        for (std::size_t j = 0; j < N; ++j)
-          for (std::size_t l = 0; l < L; ++l) {
-            x[at(j) + re_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l)] : T(0);
-            x[at(j) + im_slot<Inverse> + l] = l < count ? s[2 * (j * inner + l) + 1] : T(0);
-          }
-        transform(x, tmp);
-        for (std::size_t k = 0; k < N; ++k) {
-          const T* e = x + out_at[k];
-          for (std::size_t l = 0; l < count; ++l) {
-            d[2 * (k * inner + l)] = e[re_slot<Inverse> + l] * scale;
-            d[2 * (k * inner + l) + 1] = e[im_slot<Inverse> + l] * scale;
-          }
-        }
+        lane_by_lane<Inverse>(x, tmp, count, scale, [&](std::size_t l, std::size_t j) { return 2 * (j * inner + l); },
+                              s, d);
       }
   }
 
@@ -14771,6 +14754,26 @@ struct fft_engine {
   }
 
  private:
+  // A partial batch of complex signals (count < L, or no vectors), lane by lane: element j
+  // of signal l at s + offset(l, j) (real part, then imaginary), the result at the same
+  // offsets from d; the lanes past count transform zeros.
+  template <bool Inverse, class Offset>
+  static void lane_by_lane(T* x, T* tmp, std::size_t count, T scale, const Offset& offset, const T* s, T* d) noexcept {
+    for (std::size_t j = 0; j < N; ++j)
+      for (std::size_t l = 0; l < L; ++l) {
+        x[at(j) + re_slot<Inverse> + l] = l < count ? s[offset(l, j)] : T(0);
+        x[at(j) + im_slot<Inverse> + l] = l < count ? s[offset(l, j) + 1] : T(0);
+      }
+    transform(x, tmp);
+    for (std::size_t k = 0; k < N; ++k) {
+      const T* e = x + out_at[k];
+      for (std::size_t l = 0; l < count; ++l) {
+        d[offset(l, k)] = e[re_slot<Inverse> + l] * scale;
+        d[offset(l, k) + 1] = e[im_slot<Inverse> + l] * scale;
+      }
+    }
+  }
+
   // L full rows of complex values into the buffer, L / 2 elements per transpose.
   template <bool Inverse>
   static void load_rows(const T* s, T* x) noexcept {
@@ -14956,9 +14959,8 @@ constexpr bool fft_reads_in_place() noexcept {
 }  // namespace detail
 
 template <fft_type Type, class Op, idx Lengths>
-struct fft_node
-    : gather_producer<fft_node<Type, Op, Lengths>, typename tensor_view<detail::fft_result_spec<Type, Op, Lengths>()>::value_type,
-                      Op::rank> {
+struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
+                                 typename tensor_view<detail::fft_result_spec<Type, Op, Lengths>()>::value_type, Op::rank> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   static constexpr shape_spec spec = detail::fft_result_spec<Type, Op, Lengths>();
@@ -15062,17 +15064,6 @@ struct fft_node
       }
     }
     if constexpr (rank > 0 && spec.element_count() > 0) detail::finish_every_row<rank>(spec.dimensions, finish);
-  }
-
-  // Every element of the result reads every element of its signals: an assignment to
-  // the operand's own storage goes through the executor's temporary.
-  template <class G>
-  constexpr void for_each_leaf(G&& g, bool) const {
-    operand.for_each_leaf(g, false);
-  }
-  template <class V>
-  static constexpr void visit_leaves(V& v, bool) {
-    Op::visit_leaves(v, false);
   }
 
  private:
@@ -20603,7 +20594,7 @@ inline constexpr bool is_operand_arg = operand<X>;
 // shape. Read element by element inside another node (or in constant evaluation), an
 // element costs a pass over its line per candidate: assign it first.
 template <std::size_t Dim, class C, class Op, sort_stability S = sort_stability::stable>
-struct sort_node : gather_producer<sort_node<Dim, C, Op, S>, typename Op::value_type, Op::rank> {
+struct sort_node : unary_producer<sort_node<Dim, C, Op, S>, Op, typename Op::value_type, Op::rank> {
   static constexpr bool is_expression = true;
   static constexpr bool produces = true;
   using value_type = typename Op::value_type;
@@ -20653,17 +20644,6 @@ struct sort_node : gather_producer<sort_node<Dim, C, Op, S>, typename Op::value_
                               std::index_sequence<0>{});
       detail::finish_every_row<rank>(spec.dimensions, finish);
     }
-  }
-
-  // Every element of a line is read before any is written, but across positions: an
-  // assignment to the operand's own storage goes through the executor's temporary.
-  template <class G>
-  constexpr void for_each_leaf(G&& g, bool) const {
-    operand.for_each_leaf(g, false);
-  }
-  template <class V>
-  static constexpr void visit_leaves(V& v, bool) {
-    Op::visit_leaves(v, false);
   }
 };
 
