@@ -1,8 +1,8 @@
 // x::fft on the longer rows (1000 and 1024 points, and 1009 through Bluestein), three
 // rows and full batches (35 complex rows, 37 real ones), against the long double DFT of
-// fft_check.hpp: the same engine paths as fft_c64_test.cpp, fft_real_test.cpp and
-// fft_batches_test.cpp at lengths whose O(n^2) reference takes seconds in unoptimised
-// sanitizer builds (so this file is in the full configurations only).
+// fft_check.hpp: the same engine paths as fft_complex_test.cpp and fft_real_test.cpp at
+// lengths whose O(n^2) reference takes seconds in unoptimised sanitizer builds (so this
+// file is in the full configurations only).
 #define SXLA_ALLOW_HEAP 1  // 1000 and 1024 points need more scratch than the stack allowance
 #include "ops/fft_check.hpp"
 

@@ -1,8 +1,10 @@
 // x::fft with fft_type rfft and irfft on f32 / c64 rows (XLA's RFFT and IRFFT, one
-// length) against the long double DFT of fft_check.hpp: even and odd lengths 1 to 101
-// (1000 and 1024: fft_long_test.cpp), three rows each, the round trip irfft(rfft(a)) ~ a, irfft of random spectra (the
-// imaginary parts of bin 0 and, for even lengths, bin n/2 ignored, as numpy.fft.irfft
-// does), hand-checkable exact cases and zero-size operands.
+// length) against the long double DFT of fft_check.hpp: the round trip irfft(rfft(a)) ~ a
+// and irfft of random spectra (the imaginary parts of bin 0 and, for even lengths, bin n/2
+// ignored, as numpy.fft.irfft does); three rows (part of one batch of 2 x lanes<float>
+// real rows) at even and odd lengths 1 to 16; 37 rows (a full batch and a partial one) at
+// lengths 8 to 256 and 101 (a prime above 64: Bluestein); hand-checkable exact cases and
+// zero-size operands. Lengths 1000 and 1024: fft_long_test.cpp; f64: fft_c128_test.cpp.
 #define SXLA_ALLOW_HEAP 1  // Bluestein's buffers for 101 points exceed the stack allowance
 #include "ops/fft_check.hpp"
 
@@ -13,20 +15,21 @@ namespace {
 constexpr auto f32 = x::primitive_type::f32;
 }  // namespace
 
-TEST_CASE("fft: f32 rfft and irfft of three rows, lengths 1 to 17") {
+TEST_CASE("fft: f32 rfft and irfft of three rows, lengths 1 to 16") {
   fc::real_rows<f32, 1>(301);
   fc::real_rows<f32, 2>(302);
   fc::real_rows<f32, 3>(303);
   fc::real_rows<f32, 5>(305);
-  fc::real_rows<f32, 8>(308);
   fc::real_rows<f32, 12>(312);
   fc::real_rows<f32, 16>(316);  // irfft<16> from 9 bins
-  fc::real_rows<f32, 17>(317);  // irfft<17> from 9 bins
 }
 
-TEST_CASE("fft: f32 rfft and irfft of three rows, lengths 100 and 101") {
-  fc::real_rows<f32, 100>(400);
-  fc::real_rows<f32, 101>(401);  // a prime above 64: Bluestein
+TEST_CASE("fft: f32 rfft and irfft of 37 rows (a full batch of 2 x lanes rows and a partial one)") {
+  fc::real_rows<f32, 8, 37>(601);
+  fc::real_rows<f32, 17, 37>(602);  // irfft<17> from 9 bins
+  fc::real_rows<f32, 100, 37>(603);
+  fc::real_rows<f32, 101, 37>(704);  // a prime above 64: Bluestein
+  fc::real_rows<f32, 256, 37>(604);
 }
 
 TEST_CASE("fft: exact rfft and irfft cases of length 4") {

@@ -1,8 +1,12 @@
 // x::fft and x::ifft on c64 rows (XLA's Fft, fft_type FFT and IFFT, one length) against
-// the long double DFT of fft_check.hpp: lengths 1 to 128 (powers of two, small primes,
-// products of 2, 3 and 5, a prime above 16), three rows each and the round trip;
-// hand-checkable exact cases; zero-size operands; a caller's workspace. Lengths 1000 and
-// 1024: fft_long_test.cpp.
+// the long double DFT of fft_check.hpp, each with the round trip: three rows (part of one
+// batch: kernels/fft.hpp runs lanes<T> signals at once, 16 with AVX-512) at lengths 1 to
+// 128 (powers of two, small primes); 19 rows (full batches and a partial one) at lengths
+// 8 to 256 (mixed radices, a prime above 16, padded leaves); lengths with a prime factor
+// above 64 (Bluestein's algorithm, kernels/fft_plan.hpp); hand-checkable exact cases;
+// zero-size operands; a caller's workspace. Lengths 1000 and 1024: fft_long_test.cpp;
+// c128: fft_c128_test.cpp.
+#define SXLA_ALLOW_HEAP 1  // Bluestein's buffers for 202 points exceed the stack allowance
 #include "ops/fft_check.hpp"
 
 namespace x = sxla;
@@ -13,22 +17,28 @@ using C = std::complex<float>;
 constexpr auto c64 = x::primitive_type::c64;
 }  // namespace
 
-TEST_CASE("fft: c64 fft and ifft of three rows, lengths 1 to 17") {
+TEST_CASE("fft: c64 fft and ifft of three rows, lengths 1 to 128") {
   fc::complex_rows<c64, 1>(101);
   fc::complex_rows<c64, 2>(102);
   fc::complex_rows<c64, 3>(103);
   fc::complex_rows<c64, 5>(105);
   fc::complex_rows<c64, 7>(107);
-  fc::complex_rows<c64, 8>(108);
-  fc::complex_rows<c64, 12>(112);
   fc::complex_rows<c64, 16>(116);
-  fc::complex_rows<c64, 17>(117);
+  fc::complex_rows<c64, 64>(164);
+  fc::complex_rows<c64, 128>(228);
 }
 
-TEST_CASE("fft: c64 fft and ifft of three rows, lengths 64 to 128") {
-  fc::complex_rows<c64, 64>(164);
-  fc::complex_rows<c64, 100>(200);
-  fc::complex_rows<c64, 128>(228);
+TEST_CASE("fft: c64 fft and ifft of 19 rows (a full batch and a partial one)") {
+  fc::complex_rows<c64, 8, 19>(501);
+  fc::complex_rows<c64, 12, 19>(502);   // 12 % 8 != 0: elements past the last transposed block
+  fc::complex_rows<c64, 17, 19>(503);   // the generic odd codelet
+  fc::complex_rows<c64, 100, 19>(504);
+  fc::complex_rows<c64, 256, 19>(505);  // padded leaves and depth-first stages (with 16 lanes)
+}
+
+TEST_CASE("fft: c64 lengths with a prime factor above 64 (Bluestein)") {
+  fc::complex_rows<c64, 67, 19>(701);
+  fc::complex_rows<c64, 202, 3>(702);  // 2 x 101: a 512-point convolution
 }
 
 TEST_CASE("fft: exact cases of length 4") {
