@@ -27,8 +27,10 @@
 # tests/simd, every function of the SIMD vocabulary on every lane type; what it leaves out
 # runs the same code on more element types (narrow integer arithmetic, wide integer
 # comparisons, bitwise ops and shifts, f64/s32/u8 reductions, views on s32/f64/u8, random
-# conversions from integer, small-float and complex sources), which gcc and clang test in
-# full.
+# conversions from integer, small-float and complex sources, convolution on f64 and the
+# complex types, the FFT in double precision and on 1000- and 1024-point rows), which gcc
+# and clang test in full. The gcc and clang compile_fail cases read <sxla/sxla.hpp> from a
+# precompiled header (tests/meson.build).
 # At the end: the time of each configuration and the slowest translation units of this run
 # (wall time from each build directory's .ninja_log, compiled in parallel).
 # Environment: SXLA_TEST_CONFIGS="gcc clang ..." runs a subset of the configurations, in

@@ -1,12 +1,16 @@
 // x::fft and x::ifft on c64 rows (XLA's Fft, fft_type FFT and IFFT, one length) against
 // the long double DFT of fft_check.hpp, each with the round trip: three rows (part of one
 // batch: kernels/fft.hpp runs lanes<T> signals at once, 16 with AVX-512) at lengths 1 to
-// 128 (powers of two, small primes); 19 rows (full batches and a partial one) at lengths
-// 8 to 256 (mixed radices, a prime above 16, padded leaves); lengths with a prime factor
-// above 64 (Bluestein's algorithm, kernels/fft_plan.hpp); hand-checkable exact cases;
-// zero-size operands; a caller's workspace. Lengths 1000 and 1024: fft_long_test.cpp;
+// 128 (powers of two, small primes), and one row of 1024 (four steps inside the row); 19
+// rows (full batches and a partial one) at lengths 8 to 256 (mixed radices, a prime above
+// 16, padded leaves, four steps with 8 lanes); lengths with a prime factor above 64
+// (Bluestein's algorithm, kernels/fft_plan.hpp); hand-checkable exact cases; zero-size
+// operands; a caller's workspace. Lengths 1000 and 1024: fft_long_test.cpp;
 // c128: fft_c128_test.cpp.
 #define SXLA_ALLOW_HEAP 1  // Bluestein's buffers for 202 points exceed the stack allowance
+// Results of 16 KiB or more streamed past the caches (default 8 MiB): the four-step rows' streaming
+// stores for the three rows of 1024 below, the plain stores for the one row.
+#define SXLA_STREAM_STORE_BYTES (16 << 10)
 #include "ops/fft_check.hpp"
 
 namespace x = sxla;
@@ -17,7 +21,7 @@ using C = std::complex<float>;
 constexpr auto c64 = x::primitive_type::c64;
 }  // namespace
 
-TEST_CASE("fft: c64 fft and ifft of three rows, lengths 1 to 128") {
+TEST_CASE("fft: c64 fft and ifft of three rows, lengths 1 to 128, and one of 1024") {
   fc::complex_rows<c64, 1>(101);
   fc::complex_rows<c64, 2>(102);
   fc::complex_rows<c64, 3>(103);
@@ -26,6 +30,7 @@ TEST_CASE("fft: c64 fft and ifft of three rows, lengths 1 to 128") {
   fc::complex_rows<c64, 16>(116);
   fc::complex_rows<c64, 64>(164);
   fc::complex_rows<c64, 128>(228);
+  fc::complex_rows<c64, 1024, 1>(1125);  // four steps inside the row (with 8 or 16 lanes)
 }
 
 TEST_CASE("fft: c64 fft and ifft of 19 rows (a full batch and a partial one)") {

@@ -4,6 +4,7 @@
 // lengths whose O(n^2) reference takes seconds in unoptimised sanitizer builds (so this
 // file is in the full configurations only).
 #define SXLA_ALLOW_HEAP 1  // 1000 and 1024 points need more scratch than the stack allowance
+#define SXLA_STREAM_STORE_BYTES (16 << 10)  // the four-step rows' streaming stores (default 8 MiB)
 #include "ops/fft_check.hpp"
 
 namespace fc = fft_check;

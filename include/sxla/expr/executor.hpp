@@ -38,7 +38,7 @@
 #include "sxla/core/small_vector.hpp"  // small_vector
 #include "sxla/expr/leaf.hpp"          // array_leaf
 #include "sxla/core/workspace.hpp"     // arena, arena_scope
-#include "sxla/expr/producer.hpp"      // has_fusable_producer, find_producer, substitute_producer
+#include "sxla/expr/producer.hpp"      // has_fusable_producer, find_producer, substitute_producer, finish_nothing
 #include "sxla/expr/scratch.hpp"       // node_scratch, take_temporary, may_read_written, with_scratch_memory
 #include "sxla/shape/layout_map.hpp"   // delinearize, tile_level
 #include "sxla/shape/shape.hpp"        // for_each_index
@@ -426,7 +426,7 @@ void evaluate_fused(Dst& dst, const E& e, arena& ws) noexcept {
   if constexpr (plan::may_fall_back) {
     const arena_scope scope(ws);
     auto tmp = take_temporary<plan::P::spec>(ws);
-    p.produce(tmp, [](const multi_index<plan::P::rank>&, index_t) {}, ws);
+    p.produce(tmp, finish_nothing{}, ws);
     evaluate_plain(dst, substitute_producer(e, array_leaf<typename plan::temporary, true>{tmp}));
   }
 }

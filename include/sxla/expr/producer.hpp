@@ -6,7 +6,8 @@
 //   template <class Dst, class Finish> void produce(Dst& dst, Finish&& finish) const;
 //       // writes every value into dst (any layout, element type value_type) and calls
 //       // finish(start, count) once elements start .. start + count - 1 along the last
-//       // dimension hold their final values, while they are still in cache
+//       // dimension hold their final values, while they are still in cache; finish is
+//       // a detail::finish_nothing when nothing will read them (plain evaluation)
 //
 // An expression whose root is an elementwise node with exactly one producer below it,
 // reached through elementwise nodes only and not broadcast
@@ -28,6 +29,17 @@
 #include "sxla/expr/line.hpp"             // make_gather_line
 
 namespace sxla {
+
+namespace detail {
+// The finish of a produce() with no fused work: a producer may then write its result
+// around the caches (nothing reads it at once).
+struct finish_nothing {
+  template <class Index>
+  SXLA_FORCE_INLINE constexpr void operator()(const Index&, index_t) const noexcept {}
+};
+template <class Finish>
+inline constexpr bool finishes_nothing = std::is_same_v<std::remove_cvref_t<Finish>, finish_nothing>;
+}  // namespace detail
 
 template <class E>
 inline constexpr bool is_producer = requires { requires std::remove_cvref_t<E>::produces; };
@@ -118,7 +130,7 @@ struct gather_producer {
   static constexpr bool evaluates_into = true;
   template <class Dst>
   void evaluate_to(Dst& dst, detail::arena& ws) const {
-    static_cast<const Derived*>(this)->produce(dst, [](const multi_index<Rank>&, index_t) {}, ws);
+    static_cast<const Derived*>(this)->produce(dst, detail::finish_nothing{}, ws);
   }
 };
 

@@ -262,10 +262,10 @@ struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
         in = tmp.data();
       }
       if constexpr (direct<D>) {
-        run(in, dst.data(), ws);
+        run<detail::finishes_nothing<Finish>>(in, dst.data(), ws);
       } else {
         auto out = detail::take_temporary<spec>(ws);
-        run(in, out.data(), ws);
+        run<false>(in, out.data(), ws);
         evaluate(dst, as_operand(out), ws);
       }
     }
@@ -316,7 +316,10 @@ struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
     }
   }
 
-  // The passes: the innermost axis as rows, the others as blocked columns.
+  // The passes: the innermost axis as rows, the others as blocked columns. Final: out
+  // is the destination and nothing reads it after this (a large 1-D transform's rows may
+  // then be written around the caches).
+  template <bool Final>
   void run(const In* in, value_type* out, detail::arena& ws) const {
     T* work = ws.take<T>(work_bytes / sizeof(T));
     constexpr std::size_t last = axes - 1;
@@ -324,8 +327,8 @@ struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
     const std::size_t rows = static_cast<std::size_t>(Op::spec.element_count()) /
                              (Type == fft_type::irfft ? n_last / 2 + 1 : n_last);
     if constexpr (Type == fft_type::fft || Type == fft_type::ifft) {
-      engine<last>::template c2c_rows<inverse>(reinterpret_cast<const T*>(in), reinterpret_cast<T*>(out), rows,
-                                               scale_of(last), work);
+      engine<last>::template c2c_rows<inverse, Final && axes == 1>(reinterpret_cast<const T*>(in),
+                                                                   reinterpret_cast<T*>(out), rows, scale_of(last), work);
       columns<last>(reinterpret_cast<T*>(out), reinterpret_cast<T*>(out), work);
     } else if constexpr (Type == fft_type::rfft) {
       engine<last>::r2c_rows(in, reinterpret_cast<T*>(out), rows, work);
