@@ -87,5 +87,6 @@
 
 #include "sxla/kernels/conv.hpp"
 #include "sxla/kernels/gemm.hpp"
+#include "sxla/kernels/triangular.hpp"
 
 #endif  // SXLA_SXLA_HPP
