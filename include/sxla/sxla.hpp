@@ -78,6 +78,10 @@
 #include "sxla/ops/unary.hpp"
 #include "sxla/ops/window.hpp"
 
+#include "sxla/linalg/cholesky.hpp"
+#include "sxla/linalg/matrix_batch.hpp"
+#include "sxla/linalg/triangular_solve.hpp"
+
 #include "sxla/simd/backend.hpp"
 #include "sxla/simd/highway.hpp"
 #include "sxla/simd/math.hpp"
@@ -87,6 +91,7 @@
 
 #include "sxla/kernels/conv.hpp"
 #include "sxla/kernels/gemm.hpp"
+#include "sxla/kernels/strided_matrix.hpp"
 #include "sxla/kernels/triangular.hpp"
 
 #endif  // SXLA_SXLA_HPP

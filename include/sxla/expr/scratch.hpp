@@ -7,6 +7,8 @@
 //                               scratch`; 0 for nodes without one)
 //   temporary_bytes<S>          bytes of a temporary tensor of shape S
 //   take_temporary<S>(arena)    such a temporary, as a view of arena memory
+//   dense_row_major<S>()        whether storage of shape type S is plain row-major (no
+//                               temporary needed by an engine of raw rows)
 //   may_read_written<Dst, E>()  whether evaluating E into Dst might read memory it has
 //                               already written (the compile-time side of assign.hpp's
 //                               run-time test): E reads a named tensor of Dst's exact
@@ -31,6 +33,7 @@
 
 #include "sxla/config.hpp"              // SXLA_STACK_TEMPORARY_BYTES, SXLA_ALLOW_HEAP
 #include "sxla/core/diagnostics.hpp"    // SXLA_DIAGNOSE, detail::op_name_t
+#include "sxla/core/index.hpp"          // index_t
 #include "sxla/core/workspace.hpp"      // arena, scratch_round, scratch_alignment
 #include "sxla/expr/expression.hpp"     // leaf_read, leaf_kind
 #include "sxla/shape/shape.hpp"         // shape
@@ -65,6 +68,22 @@ template <shape_spec S>
 tensor_view<S> take_temporary(arena& a) noexcept {
   using T = typename shape<S>::value_type;
   return tensor_view<S>(a.take<T>(static_cast<std::size_t>(shape<S>::storage_count)));
+}
+
+// Whether storage of shape type S is dense and row-major: the plain layout that engines
+// of raw rows (fft, cholesky, triangular_solve) read and write in place.
+template <class S>
+constexpr bool dense_row_major() noexcept {
+  if constexpr (S::is_tiled) {
+    return false;
+  } else {
+    index_t stride = 1;
+    for (std::size_t d = S::rank; d-- > 0;) {
+      if (S::dimensions[d] != 1 && S::map.strides[d] != stride) return false;
+      stride *= S::dimensions[d];
+    }
+    return S::map.storage_count == stride;
+  }
 }
 
 template <class A>

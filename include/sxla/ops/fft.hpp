@@ -45,7 +45,7 @@
 #include "sxla/expr/expression.hpp"    // logical_spec
 #include "sxla/expr/leaf.hpp"          // as_operand, operand, array_leaf
 #include "sxla/expr/producer.hpp"      // unary_producer
-#include "sxla/expr/scratch.hpp"       // detail::take_temporary, detail::temporary_bytes
+#include "sxla/expr/scratch.hpp"       // detail::take_temporary, detail::temporary_bytes, detail::dense_row_major
 #include "sxla/kernels/fft.hpp"        // fft_engine
 #include "sxla/kernels/fft_plan.hpp"   // detail::fft_sincos_turn
 #include "sxla/ops/dot_general.hpp"    // detail::is_array_leaf
@@ -134,21 +134,6 @@ constexpr shape_spec fft_result_spec() noexcept {
     if (Type == fft_type::irfft) dims[E::rank - 1] = n;
   }
   return logical_spec(primitive_type_of<R>, dims);
-}
-
-// Whether storage of shape type S is dense and row-major (the engine's only layout).
-template <class S>
-constexpr bool dense_row_major() noexcept {
-  if constexpr (S::is_tiled) {
-    return false;
-  } else {
-    index_t stride = 1;
-    for (std::size_t d = S::rank; d-- > 0;) {
-      if (S::dimensions[d] != 1 && S::map.strides[d] != stride) return false;
-      stride *= S::dimensions[d];
-    }
-    return S::map.storage_count == stride;
-  }
 }
 
 template <class Op, class T>

@@ -1,0 +1,173 @@
+// x::cholesky (XLA's Cholesky) at the op level: every element type, lower and upper,
+// sizes 1 to 300, batches of rank 3 and 4, the ignored triangle filled with garbage and
+// the result's other triangle zero, a non-positive-definite matrix giving NaN from its
+// failing pivot on, lazy operands, fused elementwise work, a column-major destination,
+// and the node read element by element under a transpose. Each factor is multiplied
+// back in long double (tests/support/linalg_check.hpp). The seed gives no worked
+// numbers for Cholesky; the NaN case is worked by hand below.
+#include <sxla/sxla.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "support/linalg_check.hpp"
+
+namespace x = sxla;
+namespace lc = linalg_check;
+using x::index_t;
+
+namespace {
+
+template <class T, index_t... D>
+using tensor_of = x::tensor<x::logical_spec<T>(x::dimension_list{D...})>;
+
+// Batch b of n x n matrices [B..., n, n]: each one positive definite with garbage in
+// the triangle not read; factored by x::cholesky and checked.
+template <class T, x::triangle Tri, index_t N, index_t... B>
+void check_op(std::uint64_t seed) {
+  using A = tensor_of<T, B..., N, N>;
+  constexpr index_t batch = (index_t{1} * ... * B);
+  constexpr bool upper = Tri == x::triangle::upper;
+  const auto a = std::make_unique<A>();
+  const auto f = std::make_unique<A>();
+  std::mt19937_64 g(seed);
+  std::vector<std::vector<T>> want;
+  for (index_t b = 0; b < batch; ++b) {
+    want.push_back(lc::spd<T>(N, g));
+    const std::vector<T> stored = lc::with_garbage(want.back(), N, upper);
+    std::copy(stored.begin(), stored.end(), a->data() + b * N * N);
+  }
+  x::noalias(*f) = x::cholesky<Tri>(*a);
+  for (index_t b = 0; b < batch; ++b) {
+    const T* fb = f->data() + b * N * N;
+    const double err = lc::factor_error(want[static_cast<std::size_t>(b)].data(), fb, N, upper);
+    INFO("cholesky n ", N, upper ? " upper" : " lower", " matrix ", b, ": residual / scale ", err);
+    CHECK(err <= lc::bound<T>(N));
+    bool zero = true;
+    for (index_t i = 0; i < N; ++i)
+      for (index_t j = 0; j < N; ++j)
+        if ((upper ? j < i : j > i) && fb[i * N + j] != T{}) zero = false;
+    CHECK(zero);
+  }
+}
+
+template <class T>
+void sizes_and_batches(std::uint64_t seed) {
+  check_op<T, x::lower, 1>(seed + 1);
+  check_op<T, x::upper, 1>(seed + 2);
+  check_op<T, x::lower, 2, 3>(seed + 3);
+  check_op<T, x::upper, 3, 2>(seed + 4);
+  check_op<T, x::lower, 4, 2, 3>(seed + 5);
+  check_op<T, x::upper, 4, 3, 2>(seed + 6);
+  check_op<T, x::lower, 7>(seed + 7);
+  check_op<T, x::upper, 7, 2>(seed + 8);
+  check_op<T, x::lower, 16, 2>(seed + 9);
+  check_op<T, x::upper, 16>(seed + 10);
+  check_op<T, x::lower, 33>(seed + 11);
+  check_op<T, x::upper, 33, 2>(seed + 12);
+}
+
+}  // namespace
+
+TEST_CASE("cholesky: f32 and f64, sizes 1 to 33, batches") {
+  sizes_and_batches<float>(100);
+  sizes_and_batches<double>(200);
+}
+
+TEST_CASE("cholesky: c64 and c128 (Hermitian: a = l l^H, u^H u), sizes 1 to 33, batches") {
+  sizes_and_batches<std::complex<float>>(300);
+  sizes_and_batches<std::complex<double>>(400);
+}
+
+TEST_CASE("cholesky: sizes 100 and 300") {
+  check_op<float, x::lower, 100>(501);
+  check_op<double, x::upper, 100, 2>(502);
+  check_op<std::complex<float>, x::upper, 100>(503);
+  check_op<std::complex<double>, x::lower, 100>(504);
+  check_op<float, x::upper, 300>(505);
+  check_op<double, x::lower, 300>(506);
+  check_op<std::complex<float>, x::lower, 300>(507);
+}
+
+TEST_CASE("cholesky: a matrix that is not positive definite gives NaN from its failing pivot on") {
+  // [[4, 2, 0], [2, 1, 0], [0, 0, 9]]: l00 = 2, l10 = 1, l11 = sqrt(1 - 1) = 0, then
+  // l21 = (0 - 0 * 1) / 0 is NaN and l22 = sqrt(9 - |l21|^2) too. The other matrix of the
+  // batch is positive definite and unaffected: [[4, 2], [2, 5]] -> [[2, 0], [1, 2]]. The
+  // upper garbage (99) is not read.
+  x::tensor<"f64[2,3,3]"> a{{{4, 99, 99}, {2, 1, 99}, {0, 0, 9}}, {{4, 99, 99}, {2, 5, 99}, {0, 0, 1}}};
+  x::tensor<"f64[2,3,3]"> l = x::cholesky<x::lower>(a);
+  CHECK(l(0, 0, 0) == 2.0);
+  CHECK(l(0, 1, 0) == 1.0);
+  CHECK(l(0, 1, 1) == 0.0);
+  CHECK(l(0, 2, 0) == 0.0);
+  CHECK(std::isnan(l(0, 2, 1)));
+  CHECK(std::isnan(l(0, 2, 2)));
+  CHECK(l(0, 0, 1) == 0.0);
+  CHECK(l(1, 0, 0) == 2.0);
+  CHECK(l(1, 1, 0) == 1.0);
+  CHECK(l(1, 1, 1) == 2.0);
+  CHECK(l(1, 2, 2) == 1.0);
+  // A negative diagonal: sqrt(-1) is NaN, upper: [[1, 5], [., -1]] -> u01 = 5, u11 = NaN.
+  x::tensor<"f32[2,2]"> b{{1, 5}, {-7, -1}};
+  x::tensor<"f32[2,2]"> u = x::cholesky<x::upper>(b);
+  CHECK(u(0, 0) == 1.0f);
+  CHECK(u(0, 1) == 5.0f);
+  CHECK(u(1, 0) == 0.0f);
+  CHECK(std::isnan(u(1, 1)));
+}
+
+TEST_CASE("cholesky: worked 2x2 and 3x3 factors") {
+  // [[4, 2], [2, 10]] = [[2, 0], [1, 3]] [[2, 1], [0, 3]].
+  x::tensor<"f32[2,2]"> a{{4, 2}, {2, 10}};
+  x::tensor<"f32[2,2]"> l = x::cholesky<x::lower>(a);
+  CHECK(l(0, 0) == 2.0f);
+  CHECK(l(0, 1) == 0.0f);
+  CHECK(l(1, 0) == 1.0f);
+  CHECK(l(1, 1) == 3.0f);
+  // Hermitian: [[4, 2 - 2i], [2 + 2i, 3]]: u00 = 2, u01 = conj(a10) / 2... u = [[2, 1 - i], [0, 1]]
+  // since u^H u = [[4, 2 (1 - i)], [2 (1 + i), |1 - i|^2 + 1]] = [[4, 2 - 2i], [2 + 2i, 3]].
+  using c = std::complex<double>;
+  x::tensor<"c128[2,2]"> h{{c(4, 0), c(2, -2)}, {c(2, 2), c(3, 0)}};
+  x::tensor<"c128[2,2]"> u = x::cholesky<x::upper>(h);
+  CHECK(u(0, 0) == c(2, 0));
+  CHECK(u(0, 1) == c(1, -1));
+  CHECK(u(1, 0) == c(0, 0));
+  CHECK(u(1, 1) == c(1, 0));
+  x::tensor<"c128[2,2]"> lh = x::cholesky<x::lower>(h);  // l = u^H
+  CHECK(lh(1, 0) == c(1, 1));
+  CHECK(lh(1, 1) == c(1, 0));
+}
+
+TEST_CASE("cholesky: lazy operands, fused work, layouts, element-by-element reading") {
+  // a = [[4, 2], [2, 10]] as a lazy sum, the factor times 2 fused on top.
+  x::tensor<"f32[2,2]"> h{{2, 1}, {1, 5}};
+  x::tensor<"f32[2,2]"> twice = x::mul(x::cholesky<x::lower>(x::add(h, h)), 2.0f);
+  CHECK(twice(0, 0) == 4.0f);
+  CHECK(twice(1, 0) == 2.0f);
+  CHECK(twice(1, 1) == 6.0f);
+  CHECK(twice(0, 1) == 0.0f);
+  // A column-major destination and operand.
+  x::tensor<"f32[2,2]{0,1}"> cm{{4, 2}, {2, 10}};
+  x::tensor<"f32[2,2]{0,1}"> lcm = x::cholesky<x::lower>(cm);
+  CHECK(lcm(1, 0) == 1.0f);
+  CHECK(lcm(1, 1) == 3.0f);
+  CHECK(lcm(0, 1) == 0.0f);
+  // Under a transpose the node is read element by element: l^T, upper.
+  x::tensor<"f32[2,2]"> a{{4, 2}, {2, 10}};
+  x::tensor<"f32[2,2]"> lt = x::transpose<1, 0>(x::cholesky<x::lower>(a));
+  CHECK(lt(0, 0) == 2.0f);
+  CHECK(lt(0, 1) == 1.0f);
+  CHECK(lt(1, 0) == 0.0f);
+  CHECK(lt(1, 1) == 3.0f);
+  // In place: a = cholesky(a).
+  a = x::cholesky<x::lower>(a);
+  CHECK(a(1, 0) == 1.0f);
+  CHECK(a(1, 1) == 3.0f);
+  CHECK(a(0, 1) == 0.0f);
+}

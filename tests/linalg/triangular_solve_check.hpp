@@ -1,0 +1,85 @@
+// x::triangular_solve at the op level, shared by the solve tests: random well-conditioned
+// triangular a (garbage in the triangle not read, and on the diagonal with
+// unit_diagonal), random b, batches [B..., M, M] and [B..., M, N] (left) or [B..., N, M],
+// solved by x::triangular_solve and each system multiplied back in long double
+// (tests/support/linalg_check.hpp).
+#ifndef SXLA_TESTS_LINALG_TRIANGULAR_SOLVE_CHECK_HPP
+#define SXLA_TESTS_LINALG_TRIANGULAR_SOLVE_CHECK_HPP
+
+#include <sxla/sxla.hpp>
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <complex>
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "support/linalg_check.hpp"
+
+namespace solve_check {
+
+namespace x = sxla;
+namespace lc = linalg_check;
+using x::index_t;
+
+template <class T, index_t... D>
+using tensor_of = x::tensor<x::logical_spec<T>(x::dimension_list{D...})>;
+
+constexpr int op_number(x::transpose_kind t) {
+  return t == x::transpose_kind::no_transpose ? 0 : t == x::transpose_kind::transpose ? 1 : 2;
+}
+
+template <class T, x::triangular_solve_options O, index_t M, index_t N, index_t... B>
+void check(std::uint64_t seed) {
+  using A = tensor_of<T, B..., M, M>;
+  using X = std::conditional_t<O.left_side, tensor_of<T, B..., M, N>, tensor_of<T, B..., N, M>>;
+  constexpr index_t batch = (index_t{1} * ... * B);
+  const auto a = std::make_unique<A>();
+  const auto b = std::make_unique<X>();
+  const auto sol = std::make_unique<X>();
+  std::mt19937_64 g(seed);
+  for (index_t k = 0; k < batch; ++k) {
+    const std::vector<T> ak = lc::triangular<T>(M, O.lower, O.unit_diagonal, g);
+    std::copy(ak.begin(), ak.end(), a->data() + k * M * M);
+  }
+  for (index_t e = 0; e < batch * M * N; ++e) b->data()[e] = lc::random_value<T>(g);
+  x::noalias(*sol) = x::triangular_solve<O>(*a, *b);
+  for (index_t k = 0; k < batch; ++k) {
+    const double err = lc::solve_error(a->data() + k * M * M, sol->data() + k * M * N, b->data() + k * M * N, M, N,
+                                       O.left_side, O.lower, O.unit_diagonal, op_number(O.transpose_a));
+    INFO("triangular_solve m ", M, " n ", N, O.left_side ? " left" : " right", O.lower ? " lower" : " upper",
+         O.unit_diagonal ? " unit" : "", " op ", op_number(O.transpose_a), " system ", k, ": residual / scale ", err);
+    CHECK(err <= lc::bound<T>(M));
+  }
+}
+
+template <bool Left, bool Lower, bool Unit, x::transpose_kind Op>
+inline constexpr x::triangular_solve_options options{
+    .left_side = Left, .lower = Lower, .unit_diagonal = Unit, .transpose_a = Op};
+
+// Every option combination for T on a batch [2] of 4 x 4 systems with 3 right-hand sides.
+template <class T, x::transpose_kind Op>
+void every_option(std::uint64_t seed) {
+  check<T, options<true, true, false, Op>, 4, 3, 2>(seed + 1);
+  check<T, options<true, true, true, Op>, 4, 3, 2>(seed + 2);
+  check<T, options<true, false, false, Op>, 4, 3, 2>(seed + 3);
+  check<T, options<true, false, true, Op>, 4, 3, 2>(seed + 4);
+  check<T, options<false, true, false, Op>, 4, 3, 2>(seed + 5);
+  check<T, options<false, true, true, Op>, 4, 3, 2>(seed + 6);
+  check<T, options<false, false, false, Op>, 4, 3, 2>(seed + 7);
+  check<T, options<false, false, true, Op>, 4, 3, 2>(seed + 8);
+}
+
+template <class T>
+void every_option(std::uint64_t seed) {
+  every_option<T, x::transpose_kind::no_transpose>(seed);
+  every_option<T, x::transpose_kind::transpose>(seed + 10);
+  every_option<T, x::transpose_kind::adjoint>(seed + 20);
+}
+
+}  // namespace solve_check
+
+#endif  // SXLA_TESTS_LINALG_TRIANGULAR_SOLVE_CHECK_HPP
