@@ -43,7 +43,9 @@ void check_op(std::uint64_t seed) {
     const std::vector<T> stored = lc::with_garbage(want.back(), N, upper);
     std::copy(stored.begin(), stored.end(), a->data() + b * N * N);
   }
-  x::noalias(*f) = x::cholesky<Tri>(*a);
+  using E = decltype(x::cholesky<Tri>(*a));
+  static x::workspace<x::workspace_bytes<E, A>> ws;  // the blocked form's packing, from 128 rows
+  x::noalias(*f).using_workspace(ws) = x::cholesky<Tri>(*a);
   for (index_t b = 0; b < batch; ++b) {
     const T* fb = f->data() + b * N * N;
     const double err = lc::factor_error(want[static_cast<std::size_t>(b)].data(), fb, N, upper);

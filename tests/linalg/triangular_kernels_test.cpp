@@ -1,8 +1,9 @@
 // kernels/triangular.hpp on single matrices: the Cholesky factor multiplied back in long
 // double (l l^H = a, u^H u = a), non-positive-definite matrices giving NaN from the
 // failing pivot on, and triangular solves op(a) x = b and x op(a) = b checked by
-// multiplying back, for f32, f64, c64 and c128 at sizes 1, 2, 3, 4, 7, 16 and 33, every
-// option. Inputs, residuals and tolerance: tests/support/linalg_check.hpp.
+// multiplying back, for f32, f64, c64 and c128 at sizes 1, 2, 3, 4, 7, 16 and 33
+// (unblocked, every option) and 130 (blocked on the GEMM engine, each side and triangle;
+// 37 right-hand sides: full vectors and a tail). Inputs, residuals and tolerance: tests/support/linalg_check.hpp.
 #include <sxla/kernels/triangular.hpp>
 
 #include <doctest/doctest.h>
@@ -26,15 +27,17 @@ void check_cholesky(index_t n, bool upper, std::uint64_t seed) {
   std::mt19937_64 g(seed);
   const std::vector<T> a = lc::spd<T>(n, g);
   std::vector<T> f = lc::with_garbage(a, n, upper);
+  std::vector<T> work(k::cholesky_workspace<T>(n));  // from 128 rows: blocked
   if (upper) {
-    k::cholesky<true>(f.data(), n);
+    k::cholesky<true>(f.data(), n, work.data());
   } else {
-    k::cholesky<false>(f.data(), n);
+    k::cholesky<false>(f.data(), n, work.data());
   }
   const double err = lc::factor_error(a.data(), f.data(), n, upper);
   INFO("cholesky n ", n, upper ? " upper" : " lower", ": largest |l l^H - a| / (|l| |l^H|) ", err);
   CHECK(err <= lc::bound<T>(n));
-  // The factor's other triangle was not written.
+  // Unblocked, the factor's other triangle was not written.
+  if (!work.empty()) return;
   const std::vector<T> garbage = lc::with_garbage(std::vector<T>(f.size()), n, upper);
   for (index_t i = 0; i < n; ++i)
     for (index_t j = 0; j < n; ++j)
@@ -49,7 +52,8 @@ void check_solve(index_t m, index_t n, bool left, bool lower, bool unit, int op,
   for (T& v : b) v = lc::random_value<T>(g);
   std::vector<T> x = b;
   const auto kop = op == 0 ? k::triangular_op::none : op == 1 ? k::triangular_op::transpose : k::triangular_op::adjoint;
-  k::triangular_solve(a.data(), x.data(), m, n, left, lower, unit, kop);
+  std::vector<T> work(k::triangular_solve_workspace<T>(m, n, left));  // from 128 rows: blocked
+  k::triangular_solve(a.data(), x.data(), m, n, left, lower, unit, kop, work.data());
   const double err = lc::solve_error(a.data(), x.data(), b.data(), m, n, left, lower, unit, op);
   INFO("solve m ", m, " n ", n, left ? " left" : " right", lower ? " lower" : " upper", unit ? " unit" : "", " op ", op,
        ": largest residual / scale ", err);
@@ -67,6 +71,15 @@ void all_cases() {
         for (bool lower : {true, false})
           for (bool unit : {false, true}) check_solve<T>(n, 5, left, lower, unit, op, seed++);
   }
+  // Blocked: each side and triangle once, the transposes and unit diagonals in turn.
+  check_cholesky<T>(130, false, seed++);
+  check_cholesky<T>(130, true, seed++);
+  int op = 0;
+  for (bool left : {true, false})
+    for (bool lower : {true, false}) {
+      check_solve<T>(130, 37, left, lower, op == 1, op, seed++);
+      op = (op + 1) % 3;
+    }
 }
 
 }  // namespace

@@ -46,7 +46,9 @@ void check(std::uint64_t seed) {
     std::copy(ak.begin(), ak.end(), a->data() + k * M * M);
   }
   for (index_t e = 0; e < batch * M * N; ++e) b->data()[e] = lc::random_value<T>(g);
-  x::noalias(*sol) = x::triangular_solve<O>(*a, *b);
+  using E = decltype(x::triangular_solve<O>(*a, *b));
+  static x::workspace<x::workspace_bytes<E, X>> ws;  // the blocked form's packing, from 128 rows
+  x::noalias(*sol).using_workspace(ws) = x::triangular_solve<O>(*a, *b);
   for (index_t k = 0; k < batch; ++k) {
     const double err = lc::solve_error(a->data() + k * M * M, sol->data() + k * M * N, b->data() + k * M * N, M, N,
                                        O.left_side, O.lower, O.unit_diagonal, op_number(O.transpose_a));

@@ -41,17 +41,15 @@
 
 #include "sxla/config.hpp"         // SXLA_FORCE_INLINE, SXLA_L1D_BYTES, SXLA_L2_BYTES, SXLA_L3_BYTES
 #include "sxla/core/index.hpp"     // index_t
+#include "sxla/kernels/strided_matrix.hpp"  // strided_matrix
 #include "sxla/simd/vec.hpp"       // vec, load, store, load_n, store_n, mul_add, splat, lanes
 
 namespace sxla::kernels {
 
-// A strided matrix: element (r, c) is p[r * rs + c * cs].
+// A read-only strided matrix: element (r, c) is p[r * rs + c * cs] (a strided_matrix of
+// const S; the engine also takes conjugated ones, strided_matrix<const S, true>).
 template <class S>
-struct matrix_ref {
-  const S* p;
-  index_t rs;
-  index_t cs;
-};
+using matrix_ref = strided_matrix<const S>;
 
 namespace gemm_detail {
 
@@ -119,6 +117,16 @@ SXLA_FORCE_INLINE constexpr V plus(V a, V b) noexcept {
     return simd::add(a, b);
   }
 }
+template <class V>
+SXLA_FORCE_INLINE constexpr V minus(V a, V b) noexcept {
+  if constexpr (is_complex_v<V>) {
+    return {a.real() - b.real(), a.imag() - b.imag()};
+  } else {
+    return simd::sub(a, b);
+  }
+}
+// How the micro-kernel stores its block of C: C = AB, C += AB or C -= AB.
+enum class store_mode { assign, add, subtract };
 // acc + a * b, rounded as the engine's order says: fused for reals (integers wrap);
 // for complex numbers (x + iy)(u + iv) = (xu - yv) + i(xv + yu), each part two fmas.
 template <class V>
@@ -184,31 +192,46 @@ namespace gemm_detail {
 // Rows [i0, i0 + mc) x columns [p0, p0 + kc) of A, in strips of MR rows: strip s holds,
 // for each p, the MR values of column p (zero past the last row). B's strips of NR
 // columns are the same packing of B transposed (rows and columns strides swapped).
-template <class T, std::size_t MR, class S>
-void pack_strips(matrix_ref<S> a, index_t i0, index_t mc, index_t p0, index_t kc, T* out) noexcept {
+template <class T, bool Conj, class S>
+SXLA_FORCE_INLINE T packed(S v) noexcept {
+  if constexpr (Conj && is_complex_v<S>) {
+    return static_cast<T>(std::conj(v));
+  } else {
+    return static_cast<T>(v);
+  }
+}
+
+template <class T, std::size_t MR, class S, bool Conj>
+void pack_strips(strided_matrix<const S, Conj> a, index_t i0, index_t mc, index_t p0, index_t kc, T* out) noexcept {
   for (index_t s = 0; s < mc; s += static_cast<index_t>(MR)) {
     const index_t rows = mc - s < static_cast<index_t>(MR) ? mc - s : static_cast<index_t>(MR);
     const S* src = a.p + (i0 + s) * a.rs + p0 * a.cs;
     if (rows == static_cast<index_t>(MR) && a.rs == 1) {
       for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs)
-        for (std::size_t r = 0; r < MR; ++r) out[r] = static_cast<T>(src[r]);
+        for (std::size_t r = 0; r < MR; ++r) out[r] = packed<T, Conj>(src[r]);
     } else {
       for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs) {
         for (std::size_t r = 0; r < MR; ++r)
-          out[r] = static_cast<index_t>(r) < rows ? static_cast<T>(src[static_cast<index_t>(r) * a.rs]) : T{};
+          out[r] = static_cast<index_t>(r) < rows ? packed<T, Conj>(src[static_cast<index_t>(r) * a.rs]) : T{};
       }
     }
   }
 }
 
-// The micro-kernel: C[0, rows) x [0, cols) (row stride ldc) := (or +=, when accumulate)
-// the product of an A strip (kc x MR, packed) and a B strip (kc x NV vectors, packed).
+template <class T>
+SXLA_FORCE_INLINE lane_vec<T> result(store_mode mode, const T* o, lane_vec<T> acc) noexcept {
+  if (mode == store_mode::assign) return acc;
+  return mode == store_mode::add ? plus(ld(o), acc) : minus(ld(o), acc);
+}
+
+// The micro-kernel: C[0, rows) x [0, cols) (row stride ldc) :=, += or -= (mode) the
+// product of an A strip (kc x MR, packed) and a B strip (kc x NV vectors, packed).
 template <class T, std::size_t MR, std::size_t NV>
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 void micro_kernel(index_t kc, const T* SXLA_RESTRICT a, const T* SXLA_RESTRICT b, T* SXLA_RESTRICT c, index_t ldc,
-                  std::size_t rows, std::size_t cols, bool accumulate) noexcept {
+                  std::size_t rows, std::size_t cols, store_mode mode) noexcept {
   using V = lane_vec<T>;
   constexpr std::size_t L = width<T>;
   V acc[MR][NV];
@@ -234,34 +257,38 @@ void micro_kernel(index_t kc, const T* SXLA_RESTRICT a, const T* SXLA_RESTRICT b
     for (std::size_t r = 0; r < MR; ++r) {
       T* o = c + static_cast<index_t>(r) * ldc;
 #pragma GCC unroll 8
-      for (std::size_t v = 0; v < NV; ++v) st(accumulate ? plus(ld(o + v * L), acc[r][v]) : acc[r][v], o + v * L);
+      for (std::size_t v = 0; v < NV; ++v) st(result(mode, o + v * L, acc[r][v]), o + v * L);
     }
   } else {
     for (std::size_t r = 0; r < rows; ++r) {
       T* o = c + static_cast<index_t>(r) * ldc;
       for (std::size_t v = 0; v < NV && v * L < cols; ++v) {
         const std::size_t n = cols - v * L < L ? cols - v * L : L;
-        st_n(accumulate ? plus(ld_n(o + v * L, n), acc[r][v]) : acc[r][v], o + v * L, n);
+        const V old = mode == store_mode::assign ? acc[r][v] : ld_n(o + v * L, n);
+        st_n(mode == store_mode::assign ? acc[r][v] : mode == store_mode::add ? plus(old, acc[r][v]) : minus(old, acc[r][v]),
+             o + v * L, n);
       }
     }
   }
 }
 }  // namespace gemm_detail
 
-// C := A B for A m x k, B k x n, C m x n at row stride ldc (columns contiguous), with
-// work holding gemm_workspace_size<T>(m, n, k) elements. finish(i, j0, count) is called
-// once each row's columns [j0, j0 + count) are final, while they are still in cache
-// (dot's fused epilogues).
-template <class T, class SA, class SB, class Finish>
-void gemm(index_t m, index_t n, index_t k, matrix_ref<SA> a, matrix_ref<SB> b, T* c, index_t ldc, T* work,
-          Finish&& finish) noexcept {
+// C := A B (Subtract: C -= A B) for A m x k, B k x n, C m x n at row stride ldc (columns
+// contiguous), with work holding gemm_workspace_size<T>(m, n, k) elements; A and B may be
+// conjugated views (packed conjugated). finish(i, j0, count) is called once each row's
+// columns [j0, j0 + count) are final, while they are still in cache (dot's fused
+// epilogues).
+template <class T, bool Subtract = false, class SA, bool CA, class SB, bool CB, class Finish>
+void gemm(index_t m, index_t n, index_t k, strided_matrix<const SA, CA> a, strided_matrix<const SB, CB> b, T* c,
+          index_t ldc, T* work, Finish&& finish) noexcept {
   using P = gemm_params<T>;
   constexpr auto mr = static_cast<index_t>(P::mr);
   constexpr auto nr = static_cast<index_t>(P::nr);
   if (m <= 0 || n <= 0) return;
   if (k <= 0) {
     for (index_t i = 0; i < m; ++i) {
-      for (index_t j = 0; j < n; ++j) c[i * ldc + j] = T{};
+      if (!Subtract)
+        for (index_t j = 0; j < n; ++j) c[i * ldc + j] = T{};
       finish(i, index_t{0}, n);
     }
     return;
@@ -276,16 +303,18 @@ void gemm(index_t m, index_t n, index_t k, matrix_ref<SA> a, matrix_ref<SB> b, T
       const index_t kc = k - p0 < P::kc ? k - p0 : P::kc;
       const bool last = p0 + kc == k;
       gemm_detail::pack_strips<T, P::mr>(a, i0, mc, p0, kc, apack);
+      const auto mode = Subtract ? gemm_detail::store_mode::subtract
+                                 : (p0 != 0 ? gemm_detail::store_mode::add : gemm_detail::store_mode::assign);
       for (index_t j0 = 0; j0 < n; j0 += P::nc) {
         const index_t nc = n - j0 < P::nc ? n - j0 : P::nc;
-        gemm_detail::pack_strips<T, P::nr>(matrix_ref<SB>{b.p, b.cs, b.rs}, j0, nc, p0, kc, bpack);
+        gemm_detail::pack_strips<T, P::nr>(b.transposed(), j0, nc, p0, kc, bpack);
         for (index_t ir = 0; ir < mc; ir += mr) {
           const auto rows = static_cast<std::size_t>(mc - ir < mr ? mc - ir : mr);
           T* crow = c + (i0 + ir) * ldc + j0;
           for (index_t jr = 0; jr < nc; jr += nr) {
             const auto cols = static_cast<std::size_t>(nc - jr < nr ? nc - jr : nr);
             gemm_detail::micro_kernel<T, P::mr, P::nv>(kc, apack + ir * kc, bpack + jr * kc, crow + jr, ldc, rows,
-                                                       cols, p0 != 0);
+                                                       cols, mode);
           }
           if (last)
             for (index_t r = 0; r < static_cast<index_t>(rows); ++r) finish(i0 + ir + r, j0, nc);

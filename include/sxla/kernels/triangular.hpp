@@ -1,9 +1,13 @@
 // sxla/kernels/triangular.hpp: the Cholesky factorisation and the triangular solve of one
 // matrix, the algorithms under x::cholesky and x::triangular_solve. The unblocked forms run
 // over any matrix accessor (get(i, j), set(i, j, v), value_type: a strided_matrix of any
-// layout, or the element-by-element reading of an expression). Nothing here knows a shape or
-// an op. First version: unblocked, in the element type (what LAPACK's unblocked potf2 and
-// trsm do); the blocked forms on the GEMM engine come next (issue 18).
+// layout, or the element-by-element reading of an expression), in the element type (what
+// LAPACK's unblocked potf2 and trsm do). From blocked_from rows the pointer forms are
+// recursive on the GEMM engine: the matrix split in two, the halves done recursively and
+// the coupling between them at once as C -= A B (gemm.hpp), down to blocks of at most
+// leaf_rows rows, solved vectorised over the columns of b (solve_rows) or factored
+// unblocked. The lower factor is the conjugate transpose of the upper one, computed on
+// the transposed matrix. Nothing here knows a shape or an op.
 //
 // Conventions: a Conj view reads and writes the conjugate of what is stored, so that the
 // upper factor u = l^H of a Hermitian matrix is the lower factor of the conjugated
@@ -17,10 +21,13 @@
 #include <cmath>
 #include <complex>
 #include <cstddef>
+#include <type_traits>
 
 #include "sxla/core/element_type.hpp"      // is_complex_v, complex_component_t
 #include "sxla/core/index.hpp"             // index_t
+#include "sxla/kernels/gemm.hpp"            // gemm, gemm_workspace_size, gemm_detail::vectors
 #include "sxla/kernels/strided_matrix.hpp"  // strided_matrix
+#include "sxla/simd/vec.hpp"                // vec, lanes, load, store, load_n, store_n, splat, mul_add, div, transpose_square
 
 namespace sxla::kernels {
 
@@ -94,12 +101,191 @@ constexpr void solve_left(A a, B b, index_t m, index_t k, bool lower, bool unit_
 // What a triangular solve applies to its matrix a: a itself, a^T or a^H.
 enum class triangular_op { none, transpose, adjoint };
 
+namespace triangular_detail {
+
+// The blocked forms are recursive: a matrix of more than leaf_rows rows is split in two
+// (the first part a multiple of 16 rows), the halves solved or factored recursively and
+// the coupling between them done at once on the GEMM engine (C -= A B). The recursion is
+// used from blocked_from rows; below, the unblocked forms run alone.
+inline constexpr index_t leaf_rows = 16;
+inline constexpr index_t blocked_from = 128;
+
+constexpr index_t split(index_t n) noexcept { return (n / 2 + 15) / 16 * 16; }
+
+struct no_finish {
+  constexpr void operator()(index_t, index_t, index_t) const noexcept {}
+};
+
+// Rows [i0, i1) of op(a) x = b, in place of b (row stride ldb, columns [0, n)), once the
+// rows solved before them have been subtracted: a is the view of op(a), lower (else
+// upper) as viewed. Vectorised over b's columns, four vectors at a time; each element
+// in the order of solve_left (the earlier rows subtracted in order, then the division).
+template <class T, class A>
+void solve_rows(A a, T* b, index_t ldb, index_t i0, index_t i1, index_t n, bool lower, bool unit) noexcept {
+  if constexpr (gemm_detail::vectors<T>) {
+    using V = simd::vec<T>;
+    constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+    constexpr index_t w = 4 * l;
+    const index_t rows = i1 - i0;
+    for (index_t c0 = 0; c0 < n; c0 += w) {
+      const index_t cols = n - c0 < w ? n - c0 : w;
+      const index_t nv = (cols + l - 1) / l;
+      const auto lanes_of = [&](index_t v) { return static_cast<std::size_t>(cols - v * l < l ? cols - v * l : l); };
+      for (index_t step = 0; step < rows; ++step) {
+        const index_t i = lower ? i0 + step : i1 - 1 - step;
+        T* bi = b + i * ldb + c0;
+        V acc[4];
+        for (index_t v = 0; v < nv; ++v) acc[v] = simd::load_n(bi + v * l, lanes_of(v));
+        for (index_t q = 0; q < step; ++q) {
+          const index_t p = lower ? i0 + q : i1 - 1 - q;
+          const V f = simd::splat<V>(-a.get(i, p));
+          const T* bp = b + p * ldb + c0;
+          if (cols == w) {
+#pragma GCC unroll 4
+            for (index_t v = 0; v < 4; ++v) acc[v] = simd::mul_add(f, simd::load(bp + v * l), acc[v]);
+          } else {
+            for (index_t v = 0; v < nv; ++v) acc[v] = simd::mul_add(f, simd::load_n(bp + v * l, lanes_of(v)), acc[v]);
+          }
+        }
+        if (!unit) {
+          const V d = simd::splat<V>(a.get(i, i));
+          for (index_t v = 0; v < nv; ++v) acc[v] = simd::div(acc[v], d);
+        }
+        for (index_t v = 0; v < nv; ++v) simd::store_n(acc[v], bi + v * l, lanes_of(v));
+      }
+    }
+  } else {
+    using S = std::remove_const_t<std::remove_pointer_t<decltype(a.p)>>;
+    const strided_matrix<const S, A::conjugated> diag{a.p + i0 * a.rs + i0 * a.cs, a.rs, a.cs};
+    solve_left(diag, strided_matrix<T>{b + i0 * ldb, ldb, 1}, i1 - i0, n, lower, unit);
+  }
+}
+
+// op(a) x = b in place of b (m x n, row stride ldb): a the view of op(a), m x m, lower
+// (else upper) as viewed; recursive (see above). work: gemm_workspace_size<T>(m, n, m).
+template <class T, class S, bool Conj>
+void solve_left_blocked(strided_matrix<const S, Conj> a, T* b, index_t ldb, index_t m, index_t n, bool lower,
+                        bool unit, T* work) noexcept {
+  if (m <= leaf_rows) {
+    solve_rows(a, b, ldb, 0, m, n, lower, unit);
+    return;
+  }
+  const index_t m1 = split(m), m2 = m - m1;
+  const auto sub = [&](index_t r, index_t c) { return strided_matrix<const S, Conj>{a.p + r * a.rs + c * a.cs, a.rs, a.cs}; };
+  if (lower) {
+    solve_left_blocked(a, b, ldb, m1, n, lower, unit, work);
+    gemm<T, true>(m2, n, m1, sub(m1, 0), strided_matrix<const T>{b, ldb, 1}, b + m1 * ldb, ldb, work, no_finish{});
+    solve_left_blocked(sub(m1, m1), b + m1 * ldb, ldb, m2, n, lower, unit, work);
+  } else {
+    solve_left_blocked(sub(m1, m1), b + m1 * ldb, ldb, m2, n, lower, unit, work);
+    gemm<T, true>(m1, n, m2, sub(0, m1), strided_matrix<const T>{b + m1 * ldb, ldb, 1}, b, ldb, work, no_finish{});
+    solve_left_blocked(a, b, ldb, m1, n, lower, unit, work);
+  }
+}
+
+// The upper triangle of c (n x n, row stride ldc) -= a^H a, a k x n (row stride lda):
+// recursive, so that the triangle below is (almost) not computed; the blocks on the
+// diagonal of at most 2 leaf_rows rows are computed whole (their lower part gets
+// meaningless values).
+template <class T>
+void herk_upper(T* c, index_t ldc, const T* a, index_t lda, index_t n, index_t k, T* work) noexcept {
+  if (n <= 2 * leaf_rows) {
+    gemm<T, true>(n, n, k, strided_matrix<const T, true>{a, 1, lda}, strided_matrix<const T>{a, lda, 1}, c, ldc, work,
+                  no_finish{});
+    return;
+  }
+  const index_t n1 = split(n), n2 = n - n1;
+  herk_upper(c, ldc, a, lda, n1, k, work);
+  gemm<T, true>(n1, n2, k, strided_matrix<const T, true>{a, 1, lda}, strided_matrix<const T>{a + n1, lda, 1}, c + n1,
+                ldc, work, no_finish{});
+  herk_upper(c + n1 * ldc + n1, ldc, a + n1, lda, n2, k, work);
+}
+
+// The upper factor u (u^H u = a) of the n x n matrix at p (row stride ld), in place,
+// recursive: u11 of the leading block, u12 = u11^-H a12, then the trailing block
+// a22 - u12^H u12 factored. The other triangle gets meaningless values.
+template <class T>
+void cholesky_upper_blocked(T* p, index_t ld, index_t n, T* work) noexcept {
+  if (n <= leaf_rows) {
+    cholesky_lower(strided_matrix<T, true>{p, 1, ld}, n);
+    return;
+  }
+  const index_t n1 = split(n), n2 = n - n1;
+  cholesky_upper_blocked(p, ld, n1, work);
+  solve_left_blocked(strided_matrix<const T, true>{p, 1, ld}, p + n1, ld, n1, n2, true, false, work);
+  herk_upper(p + n1 * ld + n1, ld, p + n1, ld, n2, n1, work);
+  cholesky_upper_blocked(p + n1 * ld + n1, ld, n2, work);
+}
+
+// p (row-major n x n) := its conjugate transpose, in place: pairs of square tiles read
+// row by row and written back transposed row by row (the matrix is never walked down a
+// column, which at power-of-two row strides misses the cache); full tiles of a real type
+// transposed in vector registers.
+template <class T>
+void conj_transpose(T* p, index_t n) noexcept {
+  constexpr index_t t = gemm_detail::vectors<T> ? static_cast<index_t>(simd::lanes<T>) : 16;
+  T x[t][t], y[t][t];
+  for (index_t i0 = 0; i0 < n; i0 += t) {
+    const index_t hi = n - i0 < t ? n - i0 : t;
+    for (index_t j0 = i0; j0 < n; j0 += t) {
+      const index_t wj = n - j0 < t ? n - j0 : t;
+      if constexpr (gemm_detail::vectors<T>) {
+        if (hi == t && wj == t) {
+          simd::vec<T> u[t], v[t];
+          for (index_t r = 0; r < t; ++r) u[r] = simd::load(p + (i0 + r) * n + j0);
+          simd::transpose_square(u);
+          if (j0 != i0) {
+            for (index_t r = 0; r < t; ++r) v[r] = simd::load(p + (j0 + r) * n + i0);
+            simd::transpose_square(v);
+            for (index_t r = 0; r < t; ++r) simd::store(v[r], p + (i0 + r) * n + j0);
+          }
+          for (index_t r = 0; r < t; ++r) simd::store(u[r], p + (j0 + r) * n + i0);
+          continue;
+        }
+      }
+      for (index_t i = 0; i < hi; ++i)
+        for (index_t j = 0; j < wj; ++j) x[i][j] = p[(i0 + i) * n + j0 + j];
+      for (index_t j = 0; j < wj; ++j)
+        for (index_t i = 0; i < hi; ++i) y[j][i] = p[(j0 + j) * n + i0 + i];
+      for (index_t i = 0; i < hi; ++i)
+        for (index_t j = 0; j < wj; ++j) p[(i0 + i) * n + j0 + j] = conj_if_complex(y[j][i]);
+      for (index_t j = 0; j < wj; ++j)
+        for (index_t i = 0; i < hi; ++i) p[(j0 + j) * n + i0 + i] = conj_if_complex(x[i][j]);
+    }
+  }
+}
+
+}  // namespace triangular_detail
+
+// The workspace (elements of T) of cholesky() for n x n matrices, and of
+// triangular_solve() for m x m matrices and n right-hand sides (the right side also
+// holds a transposed copy of b).
+template <class T>
+constexpr std::size_t cholesky_workspace(index_t n) noexcept {
+  return n < triangular_detail::blocked_from ? 0 : gemm_workspace_size<T>(n, n, n);
+}
+template <class T>
+constexpr std::size_t triangular_solve_workspace(index_t m, index_t n, bool left) noexcept {
+  if (m < triangular_detail::blocked_from) return 0;
+  return gemm_workspace_size<T>(m, n, m) + (left ? 0 : static_cast<std::size_t>(m * n));
+}
+
 // The Cholesky factor of the row-major n x n matrix at p, in place: Upper, u with
 // u^H u = a from (and into) the upper triangle; else l with l l^H = a in the lower one.
-// The other triangle is neither read nor written.
+// Below blocked_from the other triangle is neither read nor written; from it (blocked)
+// it is overwritten with meaningless values. work: cholesky_workspace<T>(n) elements
+// (without it, unblocked).
 template <bool Upper, class T>
-void cholesky(T* p, index_t n) noexcept {
-  if constexpr (Upper) {
+void cholesky(T* p, index_t n, T* work = nullptr) noexcept {
+  if (n >= triangular_detail::blocked_from && work != nullptr) {
+    if constexpr (Upper) {
+      triangular_detail::cholesky_upper_blocked(p, n, n, work);
+    } else {
+      triangular_detail::conj_transpose(p, n);
+      triangular_detail::cholesky_upper_blocked(p, n, n, work);
+      triangular_detail::conj_transpose(p, n);
+    }
+  } else if constexpr (Upper) {
     cholesky_lower(strided_matrix<T, true>{p, 1, n}, n);
   } else {
     cholesky_lower(strided_matrix<T>{p, n, 1}, n);
@@ -108,11 +294,34 @@ void cholesky(T* p, index_t n) noexcept {
 
 // XLA's TriangularSolve of one matrix, in place of the row-major b: Left, op(a) x = b
 // with b m x n; else x op(a) = b with b n x m. a is row-major m x m, lower (else upper)
-// triangular, its other triangle not read; unit_diagonal: its diagonal not read.
+// triangular, its other triangle not read; unit_diagonal: its diagonal not read. work:
+// triangular_solve_workspace<T>(m, n, left) elements (from blocked_from: blocked on the
+// GEMM engine, the right side through a transposed copy of b; without it, unblocked).
 template <class T>
 void triangular_solve(const T* a, T* b, index_t m, index_t n, bool left, bool lower, bool unit_diagonal,
-                      triangular_op op) noexcept {
+                      triangular_op op, T* work = nullptr) noexcept {
   const strided_matrix<const T> as_is{a, m, 1};
+  const bool blocked = m >= triangular_detail::blocked_from && work != nullptr;
+  if (blocked) {
+    // op(a) (left) or op(a)^T (right) as a view, and whether it is lower as viewed.
+    T* x = left ? b : work + gemm_workspace_size<T>(m, n, m);
+    if (!left)
+      for (index_t r = 0; r < n; ++r)
+        for (index_t c = 0; c < m; ++c) x[c * n + r] = b[r * m + c];
+    const bool transposed = left == (op != triangular_op::none);
+    const bool view_lower = transposed ? !lower : lower;
+    if (op == triangular_op::adjoint) {
+      triangular_detail::solve_left_blocked(transposed ? as_is.adjoint() : strided_matrix<const T, true>{a, m, 1}, x,
+                                            n, m, n, view_lower, unit_diagonal, work);
+    } else {
+      triangular_detail::solve_left_blocked(transposed ? as_is.transposed() : as_is, x, n, m, n, view_lower,
+                                            unit_diagonal, work);
+    }
+    if (!left)
+      for (index_t r = 0; r < n; ++r)
+        for (index_t c = 0; c < m; ++c) b[r * m + c] = x[c * n + r];
+    return;
+  }
   // x op(a) = b is op(a)^T x^T = b^T: a view of x^T (m x n) and of op(a)^T.
   if (left) {
     const strided_matrix<T> x{b, n, 1};

@@ -29,13 +29,13 @@
 #include "sxla/core/diagnostics.hpp"     // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"    // primitive_type_of
 #include "sxla/core/index.hpp"           // index_t, multi_index
-#include "sxla/core/workspace.hpp"       // detail::arena, detail::arena_scope
+#include "sxla/core/workspace.hpp"       // detail::arena, detail::arena_scope, scratch_round
 #include "sxla/expr/executor.hpp"        // evaluate, detail::evaluate_scratch
 #include "sxla/expr/expression.hpp"      // logical_spec
 #include "sxla/expr/leaf.hpp"            // as_operand, operand
 #include "sxla/expr/producer.hpp"        // unary_producer
 #include "sxla/expr/scratch.hpp"         // detail::take_temporary, detail::temporary_bytes, detail::dense_row_major
-#include "sxla/kernels/triangular.hpp"   // kernels::cholesky, kernels::cholesky_lower
+#include "sxla/kernels/triangular.hpp"   // kernels::cholesky, kernels::cholesky_workspace
 #include "sxla/linalg/matrix_batch.hpp"  // detail::linalg_element, detail::expression_matrix, detail::linalg_nan
 #include "sxla/ops/reduction.hpp"        // detail::finish_every_row
 #include "sxla/shape/print.hpp"          // diagnostic_display of shapes
@@ -114,10 +114,13 @@ struct cholesky_node : unary_producer<cholesky_node<Tri, Op>, Op, typename Op::v
   template <class D>
   static constexpr bool direct = std::is_same_v<typename D::value_type, value_type> && detail::dense_row_major<D>();
   static constexpr std::size_t copy_bytes = detail::evaluate_scratch<tensor_view<spec>, Op>;
+  static constexpr std::size_t work_elements = kernels::cholesky_workspace<value_type>(n);
+  static constexpr std::size_t work_bytes = scratch_round(work_elements * sizeof(value_type));
 
-  static void factor_all(value_type* p) noexcept {
+  static void factor_all(value_type* p, detail::arena& ws) noexcept {
+    value_type* work = work_elements == 0 ? nullptr : ws.take<value_type>(work_elements);
     for (index_t b = 0; b < batch; ++b, p += n * n) {
-      kernels::cholesky<upper>(p, n);
+      kernels::cholesky<upper>(p, n, work);
       detail::zero_other_triangle<upper>(p, n);
     }
   }
@@ -129,10 +132,11 @@ struct cholesky_node : unary_producer<cholesky_node<Tri, Op>, Op, typename Op::v
     if constexpr (count == 0) {
       return std::size_t{0};
     } else if constexpr (direct<D>) {
-      return copy_bytes;
+      return std::max(copy_bytes, work_bytes);
     } else {
       using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
-      return detail::temporary_bytes<spec> + std::max(copy_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>);
+      return detail::temporary_bytes<spec> +
+             std::max({copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>});
     }
   }();
 
@@ -159,11 +163,11 @@ struct cholesky_node : unary_producer<cholesky_node<Tri, Op>, Op, typename Op::v
       const detail::arena_scope scope(ws);
       if constexpr (direct<D>) {
         evaluate(dst, operand, ws);
-        factor_all(dst.data());
+        factor_all(dst.data(), ws);
       } else {
         auto tmp = detail::take_temporary<spec>(ws);
         evaluate(tmp, operand, ws);
-        factor_all(tmp.data());
+        factor_all(tmp.data(), ws);
         evaluate(dst, as_operand(tmp), ws);
       }
       detail::finish_every_row<rank>(spec.dimensions, finish);

@@ -36,14 +36,14 @@
 #include "sxla/core/diagnostics.hpp"     // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"    // primitive_type_of
 #include "sxla/core/index.hpp"           // index_t, multi_index
-#include "sxla/core/workspace.hpp"       // detail::arena, detail::arena_scope
+#include "sxla/core/workspace.hpp"       // detail::arena, detail::arena_scope, scratch_round
 #include "sxla/expr/executor.hpp"        // evaluate, detail::evaluate_scratch
 #include "sxla/expr/expression.hpp"      // logical_spec
 #include "sxla/expr/leaf.hpp"            // as_operand, operand
 #include "sxla/expr/producer.hpp"        // binary_producer
 #include "sxla/expr/scratch.hpp"         // detail::take_temporary, detail::temporary_bytes, detail::dense_row_major
 #include "sxla/kernels/strided_matrix.hpp"  // kernels::strided_matrix
-#include "sxla/kernels/triangular.hpp"   // kernels::triangular_solve, kernels::solve_left, kernels::triangular_op
+#include "sxla/kernels/triangular.hpp"   // kernels::triangular_solve, kernels::triangular_solve_workspace, kernels::solve_left, kernels::triangular_op
 #include "sxla/linalg/matrix_batch.hpp"  // detail::linalg_element, detail::linalg_reads_in_place, detail::expression_matrix, detail::linalg_nan
 #include "sxla/ops/reduction.hpp"        // detail::finish_every_row
 #include "sxla/shape/print.hpp"          // diagnostic_display of shapes
@@ -146,10 +146,14 @@ struct triangular_solve_node
   template <class D>
   static constexpr bool direct = std::is_same_v<typename D::value_type, value_type> && detail::dense_row_major<D>();
   static constexpr std::size_t copy_bytes = detail::evaluate_scratch<tensor_view<spec>, B>;
+  static constexpr std::size_t work_elements = kernels::triangular_solve_workspace<value_type>(m, n, O.left_side);
+  static constexpr std::size_t work_bytes = scratch_round(work_elements * sizeof(value_type));
 
-  static void solve_all(const value_type* a, value_type* x) noexcept {
+  static void solve_all(const value_type* a, value_type* x, detail::arena& ws) noexcept {
+    value_type* work = work_elements == 0 ? nullptr : ws.take<value_type>(work_elements);
     for (index_t b = 0; b < batch; ++b, a += m * m, x += m * n)
-      kernels::triangular_solve(a, x, m, n, O.left_side, O.lower, O.unit_diagonal, detail::kernel_op(O.transpose_a));
+      kernels::triangular_solve(a, x, m, n, O.left_side, O.lower, O.unit_diagonal, detail::kernel_op(O.transpose_a),
+                                work);
   }
 
  public:
@@ -159,11 +163,11 @@ struct triangular_solve_node
     if constexpr (count == 0) {
       return std::size_t{0};
     } else if constexpr (direct<D>) {
-      return a_bytes + copy_bytes;
+      return a_bytes + std::max(copy_bytes, work_bytes);
     } else {
       using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
       return a_bytes + detail::temporary_bytes<spec> +
-             std::max(copy_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>);
+             std::max({copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>});
     }
   }();
 
@@ -205,11 +209,11 @@ struct triangular_solve_node
       }
       if constexpr (direct<D>) {
         evaluate(dst, rhs, ws);
-        solve_all(a, dst.data());
+        solve_all(a, dst.data(), ws);
       } else {
         auto tmp = detail::take_temporary<spec>(ws);
         evaluate(tmp, rhs, ws);
-        solve_all(a, tmp.data());
+        solve_all(a, tmp.data(), ws);
         evaluate(dst, as_operand(tmp), ws);
       }
       detail::finish_every_row<rank>(spec.dimensions, finish);
