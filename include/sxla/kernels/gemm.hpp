@@ -42,7 +42,7 @@
 #include "sxla/config.hpp"         // SXLA_FORCE_INLINE, SXLA_L1D_BYTES, SXLA_L2_BYTES, SXLA_L3_BYTES
 #include "sxla/core/index.hpp"     // index_t
 #include "sxla/kernels/strided_matrix.hpp"  // strided_matrix
-#include "sxla/simd/vec.hpp"       // vec, load, store, load_n, store_n, mul_add, splat, lanes
+#include "sxla/simd/vec.hpp"       // vec, load, store, load_n, store_n, mul_add, splat, lanes, transpose_square
 
 namespace sxla::kernels {
 
@@ -201,6 +201,16 @@ SXLA_FORCE_INLINE T packed(S v) noexcept {
   }
 }
 
+// Whether strips of MR rows of S can be packed by transposing squares of vectors.
+template <class T, class S, std::size_t MR>
+inline constexpr bool transposing_pack = [] {
+  if constexpr (vectors<T> && std::is_same_v<S, T>) {
+    return MR % width<T> == 0;
+  } else {
+    return false;
+  }
+}();
+
 template <class T, std::size_t MR, class S, bool Conj>
 void pack_strips(strided_matrix<const S, Conj> a, index_t i0, index_t mc, index_t p0, index_t kc, T* out) noexcept {
   for (index_t s = 0; s < mc; s += static_cast<index_t>(MR)) {
@@ -209,6 +219,39 @@ void pack_strips(strided_matrix<const S, Conj> a, index_t i0, index_t mc, index_
     if (rows == static_cast<index_t>(MR) && a.rs == 1) {
       for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs)
         for (std::size_t r = 0; r < MR; ++r) out[r] = packed<T, Conj>(src[r]);
+    } else if (a.cs == 1) {
+      if constexpr (transposing_pack<T, S, MR>) {
+        if (rows == static_cast<index_t>(MR)) {
+          // A whole number of vectors per strip: squares of vectors loaded along the
+          // rows, transposed in registers, stored along the strip.
+          constexpr std::size_t L = width<T>;
+          for (std::size_t rb = 0; rb < MR; rb += L) {
+            const S* rows_at = src + static_cast<index_t>(rb) * a.rs;
+            index_t p = 0;
+            for (; p + static_cast<index_t>(L) <= kc; p += static_cast<index_t>(L)) {
+              simd::vec<T> v[L];
+              for (std::size_t j = 0; j < L; ++j) v[j] = simd::load(rows_at + static_cast<index_t>(j) * a.rs + p);
+              simd::transpose_square(v);
+              for (std::size_t j = 0; j < L; ++j) simd::store(v[j], out + (static_cast<std::size_t>(p) + j) * MR + rb);
+            }
+            for (; p < kc; ++p)
+              for (std::size_t j = 0; j < L; ++j)
+                out[static_cast<std::size_t>(p) * MR + rb + j] = rows_at[static_cast<index_t>(j) * a.rs + p];
+          }
+          out += static_cast<std::size_t>(kc) * MR;
+          continue;
+        }
+      }
+      // Each row contiguous along the contraction: read the rows in order.
+      for (std::size_t r = 0; r < MR; ++r) {
+        const S* row = src + static_cast<index_t>(r) * a.rs;
+        if (static_cast<index_t>(r) < rows) {
+          for (index_t p = 0; p < kc; ++p) out[static_cast<std::size_t>(p) * MR + r] = packed<T, Conj>(row[p]);
+        } else {
+          for (index_t p = 0; p < kc; ++p) out[static_cast<std::size_t>(p) * MR + r] = T{};
+        }
+      }
+      out += static_cast<std::size_t>(kc) * MR;
     } else {
       for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs) {
         for (std::size_t r = 0; r < MR; ++r)

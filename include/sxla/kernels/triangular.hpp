@@ -6,8 +6,8 @@
 // recursive on the GEMM engine: the matrix split in two, the halves done recursively and
 // the coupling between them at once as C -= A B (gemm.hpp), down to blocks of at most
 // leaf_rows rows, solved vectorised over the columns of b (solve_rows) or factored
-// unblocked. The lower factor is the conjugate transpose of the upper one, computed on
-// the transposed matrix. Nothing here knows a shape or an op.
+// unblocked; the lower factor's panels are right-side solves whose leaves transpose
+// squares of rows into vector registers. Nothing here knows a shape or an op.
 //
 // Conventions: a Conj view reads and writes the conjugate of what is stored, so that the
 // upper factor u = l^H of a Hermitian matrix is the lower factor of the conjugated
@@ -217,42 +217,123 @@ void cholesky_upper_blocked(T* p, index_t ld, index_t n, T* work) noexcept {
   cholesky_upper_blocked(p + n1 * ld + n1, ld, n2, work);
 }
 
-// p (row-major n x n) := its conjugate transpose, in place: pairs of square tiles read
-// row by row and written back transposed row by row (the matrix is never walked down a
-// column, which at power-of-two row strides misses the cache); full tiles of a real type
-// transposed in vector registers.
+// The width of the leaves of the right-side solve below: one vector's lanes (the leaf
+// transposes a square of vectors), 16 for types not on vectors.
 template <class T>
-void conj_transpose(T* p, index_t n) noexcept {
-  constexpr index_t t = gemm_detail::vectors<T> ? static_cast<index_t>(simd::lanes<T>) : 16;
-  T x[t][t], y[t][t];
-  for (index_t i0 = 0; i0 < n; i0 += t) {
-    const index_t hi = n - i0 < t ? n - i0 : t;
-    for (index_t j0 = i0; j0 < n; j0 += t) {
-      const index_t wj = n - j0 < t ? n - j0 : t;
-      if constexpr (gemm_detail::vectors<T>) {
-        if (hi == t && wj == t) {
-          simd::vec<T> u[t], v[t];
-          for (index_t r = 0; r < t; ++r) u[r] = simd::load(p + (i0 + r) * n + j0);
-          simd::transpose_square(u);
-          if (j0 != i0) {
-            for (index_t r = 0; r < t; ++r) v[r] = simd::load(p + (j0 + r) * n + i0);
-            simd::transpose_square(v);
-            for (index_t r = 0; r < t; ++r) simd::store(v[r], p + (i0 + r) * n + j0);
+inline constexpr index_t right_leaf = gemm_detail::vectors<T> ? static_cast<index_t>(simd::lanes<T>) : 16;
+
+// x l^H = a for x, in place of a (m x c, row stride ldx): l lower, c x c (row stride
+// ldl), c <= right_leaf<T>. Row r: x[j] = (a[j] - sum_{k<j} x[k] conj(l[j][k])) /
+// conj(l[j][j]); for a real type on vectors, right_leaf rows at a time, transposed into
+// registers (one vector per column, one lane per row).
+template <class T>
+void solve_right_leaf(const T* l, index_t ldl, T* x, index_t ldx, index_t m, index_t c) noexcept {
+  index_t r0 = 0;
+  if constexpr (gemm_detail::vectors<T>) {
+    using V = simd::vec<T>;
+    constexpr index_t w = right_leaf<T>;
+    const auto cols = static_cast<std::size_t>(c);
+    // Two squares at a time (their dependency chains interleave), then one; a full leaf
+    // (c == w) with every index a constant, so that the squares stay in registers.
+    const auto solve = [&]<index_t G, index_t C>(index_t first, index_t cc) {
+      const index_t cn = C > 0 ? C : cc;
+      V u[G][w];
+#pragma GCC unroll 2
+      for (index_t g = 0; g < G; ++g) {
+#pragma GCC unroll 16
+        for (index_t r = 0; r < w; ++r)
+          u[g][r] = C > 0 ? simd::load(x + (first + g * w + r) * ldx) : simd::load_n(x + (first + g * w + r) * ldx, cols);
+        simd::transpose_square(u[g]);
+      }
+#pragma GCC unroll 16
+      for (index_t j = 0; j < cn; ++j) {
+        const V d = simd::splat<V>(l[j * ldl + j]);
+#pragma GCC unroll 16
+        for (index_t k = 0; k < j; ++k) {
+          const V f = simd::splat<V>(-l[j * ldl + k]);
+#pragma GCC unroll 2
+          for (index_t g = 0; g < G; ++g) u[g][j] = simd::mul_add(f, u[g][k], u[g][j]);
+        }
+#pragma GCC unroll 2
+        for (index_t g = 0; g < G; ++g) u[g][j] = simd::div(u[g][j], d);
+      }
+#pragma GCC unroll 2
+      for (index_t g = 0; g < G; ++g) {
+        simd::transpose_square(u[g]);
+#pragma GCC unroll 16
+        for (index_t r = 0; r < w; ++r) {
+          if constexpr (C > 0) {
+            simd::store(u[g][r], x + (first + g * w + r) * ldx);
+          } else {
+            simd::store_n(u[g][r], x + (first + g * w + r) * ldx, cols);
           }
-          for (index_t r = 0; r < t; ++r) simd::store(u[r], p + (j0 + r) * n + i0);
-          continue;
         }
       }
-      for (index_t i = 0; i < hi; ++i)
-        for (index_t j = 0; j < wj; ++j) x[i][j] = p[(i0 + i) * n + j0 + j];
-      for (index_t j = 0; j < wj; ++j)
-        for (index_t i = 0; i < hi; ++i) y[j][i] = p[(j0 + j) * n + i0 + i];
-      for (index_t i = 0; i < hi; ++i)
-        for (index_t j = 0; j < wj; ++j) p[(i0 + i) * n + j0 + j] = conj_if_complex(y[j][i]);
-      for (index_t j = 0; j < wj; ++j)
-        for (index_t i = 0; i < hi; ++i) p[(j0 + j) * n + i0 + i] = conj_if_complex(x[i][j]);
+    };
+    if (c == w) {
+      for (; r0 + 2 * w <= m; r0 += 2 * w) solve.template operator()<2, w>(r0, c);
+      for (; r0 + w <= m; r0 += w) solve.template operator()<1, w>(r0, c);
+    } else {
+      for (; r0 + w <= m; r0 += w) solve.template operator()<1, 0>(r0, c);
     }
   }
+  for (index_t r = r0; r < m; ++r) {
+    T* xr = x + r * ldx;
+    for (index_t j = 0; j < c; ++j) {
+      T acc = xr[j];
+      for (index_t k = 0; k < j; ++k) acc -= xr[k] * conj_if_complex(l[j * ldl + k]);
+      xr[j] = acc / conj_if_complex(l[j * ldl + j]);
+    }
+  }
+}
+
+// x l^H = a in place of a (m x c, row stride ldx), l lower c x c (row stride ldl):
+// recursive on the columns (x = [x1 x2]: x1 from the leading block of l, then
+// a2 -= x1 l21^H on the GEMM engine, then x2). work: gemm_workspace_size<T>(m, c, c).
+template <class T>
+void solve_right_lower_adjoint(const T* l, index_t ldl, T* x, index_t ldx, index_t m, index_t c, T* work) noexcept {
+  constexpr index_t w = right_leaf<T>;
+  if (c <= w) {
+    solve_right_leaf(l, ldl, x, ldx, m, c);
+    return;
+  }
+  const index_t c1 = (c / 2 + w - 1) / w * w, c2 = c - c1;
+  solve_right_lower_adjoint(l, ldl, x, ldx, m, c1, work);
+  gemm<T, true>(m, c2, c1, strided_matrix<const T>{x, ldx, 1}, strided_matrix<const T, true>{l + c1 * ldl, 1, ldl},
+                x + c1, ldx, work, no_finish{});
+  solve_right_lower_adjoint(l + c1 * ldl + c1, ldl, x + c1, ldx, m, c2, work);
+}
+
+// The lower triangle of c (n x n, row stride ldc) -= a a^H, a n x k (row stride lda):
+// recursive like herk_upper (the blocks on the diagonal computed whole).
+template <class T>
+void herk_lower(T* c, index_t ldc, const T* a, index_t lda, index_t n, index_t k, T* work) noexcept {
+  if (n <= 2 * leaf_rows) {
+    gemm<T, true>(n, n, k, strided_matrix<const T>{a, lda, 1}, strided_matrix<const T, true>{a, 1, lda}, c, ldc, work,
+                  no_finish{});
+    return;
+  }
+  const index_t n1 = split(n), n2 = n - n1;
+  herk_lower(c, ldc, a, lda, n1, k, work);
+  gemm<T, true>(n2, n1, k, strided_matrix<const T>{a + n1 * lda, lda, 1}, strided_matrix<const T, true>{a, 1, lda},
+                c + n1 * ldc, ldc, work, no_finish{});
+  herk_lower(c + n1 * ldc + n1, ldc, a + n1 * lda, lda, n2, k, work);
+}
+
+// The lower factor l (l l^H = a) of the n x n matrix at p (row stride ld), in place,
+// recursive: l11 of the leading block, l21 = a21 l11^-H, then the trailing block
+// a22 - l21 l21^H factored. The other triangle gets meaningless values.
+template <class T>
+void cholesky_lower_blocked(T* p, index_t ld, index_t n, T* work) noexcept {
+  if (n <= leaf_rows) {
+    cholesky_lower(strided_matrix<T>{p, ld, 1}, n);
+    return;
+  }
+  const index_t n1 = split(n), n2 = n - n1;
+  cholesky_lower_blocked(p, ld, n1, work);
+  solve_right_lower_adjoint(p, ld, p + n1 * ld, ld, n2, n1, work);
+  herk_lower(p + n1 * ld + n1, ld, p + n1 * ld, ld, n2, n1, work);
+  cholesky_lower_blocked(p + n1 * ld + n1, ld, n2, work);
 }
 
 }  // namespace triangular_detail
@@ -281,9 +362,7 @@ void cholesky(T* p, index_t n, T* work = nullptr) noexcept {
     if constexpr (Upper) {
       triangular_detail::cholesky_upper_blocked(p, n, n, work);
     } else {
-      triangular_detail::conj_transpose(p, n);
-      triangular_detail::cholesky_upper_blocked(p, n, n, work);
-      triangular_detail::conj_transpose(p, n);
+      triangular_detail::cholesky_lower_blocked(p, n, n, work);
     }
   } else if constexpr (Upper) {
     cholesky_lower(strided_matrix<T, true>{p, 1, n}, n);
