@@ -1,10 +1,11 @@
 // x::cholesky (XLA's Cholesky) at the op level: every element type, lower and upper,
-// sizes 1 to 300, batches of rank 3 and 4, the ignored triangle filled with garbage and
-// the result's other triangle zero, a non-positive-definite matrix giving NaN from its
-// failing pivot on, lazy operands, fused elementwise work, a column-major destination,
-// and the node read element by element under a transpose. Each factor is multiplied
-// back in long double (tests/support/linalg_check.hpp). The seed gives no worked
-// numbers for Cholesky; the NaN case is worked by hand below.
+// sizes 1 to 33 (100 and 300: linalg_large_test.cpp), batches of rank 3 and 4, the
+// ignored triangle filled with garbage and the result's other triangle zero, a
+// non-positive-definite matrix giving NaN from its failing pivot on, lazy operands,
+// fused elementwise work, a column-major destination, and the node read element by
+// element under a transpose. Each factor is multiplied back in long double
+// (cholesky_check.hpp). The seed gives no worked numbers for Cholesky; the small cases
+// and the NaN case are worked by hand below.
 #include <sxla/sxla.hpp>
 
 #include <doctest/doctest.h>
@@ -12,52 +13,15 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
-#include <memory>
-#include <random>
-#include <vector>
 
-#include "support/linalg_check.hpp"
+#include "linalg/cholesky_check.hpp"
 
 namespace x = sxla;
-namespace lc = linalg_check;
 using x::index_t;
 
 namespace {
 
-template <class T, index_t... D>
-using tensor_of = x::tensor<x::logical_spec<T>(x::dimension_list{D...})>;
-
-// Batch b of n x n matrices [B..., n, n]: each one positive definite with garbage in
-// the triangle not read; factored by x::cholesky and checked.
-template <class T, x::triangle Tri, index_t N, index_t... B>
-void check_op(std::uint64_t seed) {
-  using A = tensor_of<T, B..., N, N>;
-  constexpr index_t batch = (index_t{1} * ... * B);
-  constexpr bool upper = Tri == x::triangle::upper;
-  const auto a = std::make_unique<A>();
-  const auto f = std::make_unique<A>();
-  std::mt19937_64 g(seed);
-  std::vector<std::vector<T>> want;
-  for (index_t b = 0; b < batch; ++b) {
-    want.push_back(lc::spd<T>(N, g));
-    const std::vector<T> stored = lc::with_garbage(want.back(), N, upper);
-    std::copy(stored.begin(), stored.end(), a->data() + b * N * N);
-  }
-  using E = decltype(x::cholesky<Tri>(*a));
-  static x::workspace<x::workspace_bytes<E, A>> ws;  // the blocked form's packing, from 128 rows
-  x::noalias(*f).using_workspace(ws) = x::cholesky<Tri>(*a);
-  for (index_t b = 0; b < batch; ++b) {
-    const T* fb = f->data() + b * N * N;
-    const double err = lc::factor_error(want[static_cast<std::size_t>(b)].data(), fb, N, upper);
-    INFO("cholesky n ", N, upper ? " upper" : " lower", " matrix ", b, ": residual / scale ", err);
-    CHECK(err <= lc::bound<T>(N));
-    bool zero = true;
-    for (index_t i = 0; i < N; ++i)
-      for (index_t j = 0; j < N; ++j)
-        if ((upper ? j < i : j > i) && fb[i * N + j] != T{}) zero = false;
-    CHECK(zero);
-  }
-}
+using cholesky_check::check_op;
 
 template <class T>
 void sizes_and_batches(std::uint64_t seed) {
@@ -85,16 +49,6 @@ TEST_CASE("cholesky: f32 and f64, sizes 1 to 33, batches") {
 TEST_CASE("cholesky: c64 and c128 (Hermitian: a = l l^H, u^H u), sizes 1 to 33, batches") {
   sizes_and_batches<std::complex<float>>(300);
   sizes_and_batches<std::complex<double>>(400);
-}
-
-TEST_CASE("cholesky: sizes 100 and 300") {
-  check_op<float, x::lower, 100>(501);
-  check_op<double, x::upper, 100, 2>(502);
-  check_op<std::complex<float>, x::upper, 100>(503);
-  check_op<std::complex<double>, x::lower, 100>(504);
-  check_op<float, x::upper, 300>(505);
-  check_op<double, x::lower, 300>(506);
-  check_op<std::complex<float>, x::lower, 300>(507);
 }
 
 TEST_CASE("cholesky: a matrix that is not positive definite gives NaN from its failing pivot on") {

@@ -25,8 +25,7 @@ namespace x = sxla;
 namespace lc = linalg_check;
 using x::index_t;
 
-template <class T, index_t... D>
-using tensor_of = x::tensor<x::logical_spec<T>(x::dimension_list{D...})>;
+using lc::tensor_of;
 
 constexpr int op_number(x::transpose_kind t) {
   return t == x::transpose_kind::no_transpose ? 0 : t == x::transpose_kind::transpose ? 1 : 2;

@@ -1,5 +1,6 @@
 // x::triangular_solve (XLA's TriangularSolve) for f32 and f64: every option combination
-// (left_side, lower, unit_diagonal, transpose_a) on batches, sizes 1 to 300, batches of
+// (left_side, lower, unit_diagonal, transpose_a) on batches, sizes 1 to 33 (100 and 300:
+// linalg_large_test.cpp), batches of
 // rank 4, a zero pivot, lazy operands, fused work, layouts, element-by-element reading.
 // c64 and c128: triangular_solve_complex_test.cpp. The seed gives no worked numbers for
 // TriangularSolve; the small cases below are worked by hand.
@@ -16,7 +17,7 @@ TEST_CASE("triangular_solve: every option combination, f32 and f64") {
   sc::every_option<double>(2000);
 }
 
-TEST_CASE("triangular_solve: sizes 1 to 300 and batches of rank 4") {
+TEST_CASE("triangular_solve: sizes 1 to 33 and batches of rank 4") {
   sc::check<float, sc::options<true, true, false, transpose_kind::no_transpose>, 1, 1>(3001);
   sc::check<double, sc::options<false, false, true, transpose_kind::transpose>, 2, 3, 2, 3>(3002);
   sc::check<float, sc::options<true, false, false, transpose_kind::adjoint>, 3, 5, 3>(3003);
@@ -24,10 +25,6 @@ TEST_CASE("triangular_solve: sizes 1 to 300 and batches of rank 4") {
   sc::check<float, sc::options<true, true, true, transpose_kind::transpose>, 16, 16, 3>(3005);
   sc::check<double, sc::options<true, false, false, transpose_kind::no_transpose>, 33, 7>(3006);
   sc::check<float, sc::options<false, false, false, transpose_kind::transpose>, 33, 40>(3007);
-  sc::check<float, sc::options<true, true, false, transpose_kind::no_transpose>, 100, 100>(3008);
-  sc::check<double, sc::options<false, true, false, transpose_kind::adjoint>, 100, 30>(3009);
-  sc::check<float, sc::options<true, false, true, transpose_kind::transpose>, 300, 20>(3010);
-  sc::check<double, sc::options<false, false, false, transpose_kind::no_transpose>, 300, 9>(3011);
 }
 
 TEST_CASE("triangular_solve: worked systems, a zero pivot") {

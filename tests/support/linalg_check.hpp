@@ -12,6 +12,8 @@
 
 #include <sxla/core/element_type.hpp>
 #include <sxla/core/index.hpp>
+#include <sxla/expr/expression.hpp>
+#include <sxla/tensor/tensor.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -28,6 +30,10 @@ using ld = long double;
 using cld = std::complex<long double>;
 template <class T>
 using real_t = sxla::complex_component_t<T>;
+
+// The tensor of element type T and dimensions D..., row-major.
+template <class T, index_t... D>
+using tensor_of = sxla::tensor<sxla::logical_spec<T>(sxla::dimension_list{D...})>;
 
 template <class T>
 T random_value(std::mt19937_64& g) {
@@ -65,9 +71,26 @@ double bound(index_t n) {
   return 4.0 * static_cast<double>(n + 1) * unit_roundoff<T>();
 }
 
-// A Hermitian positive definite n x n matrix: m m^H + n I, m uniform in [-1, 1].
+// A Hermitian positive definite n x n matrix: m m^H + n I, m uniform in [-1, 1]; from 65
+// rows (where that product takes seconds unoptimised) diagonally dominant instead: off
+// the diagonal uniform in [-1, 1], the diagonal n.
 template <class T>
 std::vector<T> spd(index_t n, std::mt19937_64& g) {
+  if (n > 64) {
+    std::vector<T> a(static_cast<std::size_t>(n * n));
+    for (index_t i = 0; i < n; ++i) {
+      a[i * n + i] = real_value<T>(static_cast<double>(n));
+      for (index_t j = 0; j < i; ++j) {
+        a[i * n + j] = random_value<T>(g);
+        if constexpr (sxla::is_complex_v<T>) {
+          a[j * n + i] = std::conj(a[i * n + j]);
+        } else {
+          a[j * n + i] = a[i * n + j];
+        }
+      }
+    }
+    return a;
+  }
   std::vector<T> m(static_cast<std::size_t>(n * n)), a(m.size());
   for (T& v : m) v = random_value<T>(g);
   for (index_t i = 0; i < n; ++i)
