@@ -1,6 +1,6 @@
 // sxla/linalg/matrix_batch.hpp: what the linear-algebra ops share: their element types
-// (f32, f64, c64, c128), the operand's batch of square matrices [..., M, M], and reading
-// an expression's matrix element by element as a kernel's matrix accessor.
+// (f32, f64, c64, c128), reading an expression's matrix element by element as a kernel's
+// matrix accessor, and the bound on that reading.
 #ifndef SXLA_LINALG_MATRIX_BATCH_HPP
 #define SXLA_LINALG_MATRIX_BATCH_HPP
 
@@ -10,8 +10,6 @@
 #include <type_traits>
 
 #include "sxla/core/index.hpp"       // index_t, multi_index
-#include "sxla/expr/scratch.hpp"     // detail::dense_row_major
-#include "sxla/ops/dot_general.hpp"  // detail::is_array_leaf
 
 namespace sxla::detail {
 
@@ -19,19 +17,6 @@ template <class T>
 inline constexpr bool linalg_element =
     std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, std::complex<float>> ||
     std::is_same_v<T, std::complex<double>>;
-
-// Whether an operand is read in place: a tensor or view of element type T, dense and
-// row-major (else it is evaluated into a temporary first).
-template <class Op, class T>
-constexpr bool linalg_reads_in_place() noexcept {
-  if constexpr (!is_array_leaf<Op>) {
-    return false;
-  } else if constexpr (!std::is_same_v<typename Op::value_type, T>) {
-    return false;
-  } else {
-    return dense_row_major<typename Op::shape_type>();
-  }
-}
 
 // The most stack (in bytes) a node's at() takes when the node is read element by element
 // (under a transpose, a slice...): the factor or solution of one matrix is computed per

@@ -44,7 +44,8 @@
 #include "sxla/expr/scratch.hpp"         // detail::take_temporary, detail::temporary_bytes, detail::dense_row_major
 #include "sxla/kernels/strided_matrix.hpp"  // kernels::strided_matrix
 #include "sxla/kernels/triangular.hpp"   // kernels::triangular_solve, kernels::triangular_solve_workspace, kernels::solve_left, kernels::triangular_op
-#include "sxla/linalg/matrix_batch.hpp"  // detail::linalg_element, detail::linalg_reads_in_place, detail::expression_matrix, detail::linalg_nan
+#include "sxla/linalg/matrix_batch.hpp"  // detail::linalg_element, detail::expression_matrix, detail::linalg_nan
+#include "sxla/ops/dot_general.hpp"      // detail::reads_dense_row_major
 #include "sxla/ops/reduction.hpp"        // detail::finish_every_row
 #include "sxla/shape/print.hpp"          // diagnostic_display of shapes
 #include "sxla/tensor/view.hpp"          // tensor_view
@@ -140,7 +141,7 @@ struct triangular_solve_node
   static constexpr index_t count = spec.element_count();
   static constexpr index_t batch = count == 0 ? 0 : count / (m * n);
   static constexpr shape_spec a_spec = logical_spec(primitive_type_of<value_type>, A::spec.dimensions);
-  static constexpr bool a_in_place = detail::linalg_reads_in_place<A, value_type>();
+  static constexpr bool a_in_place = detail::reads_dense_row_major<A, value_type>();
   static constexpr std::size_t a_bytes =
       count == 0 || a_in_place ? 0 : detail::temporary_bytes<a_spec> + detail::evaluate_scratch<tensor_view<a_spec>, A>;
   template <class D>

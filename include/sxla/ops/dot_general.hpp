@@ -295,6 +295,19 @@ inline constexpr bool is_array_leaf = false;
 template <class A, bool Owned>
 inline constexpr bool is_array_leaf<array_leaf<A, Owned>> = true;
 
+// Whether an engine of raw rows (fft, cholesky, triangular_solve) reads an operand in
+// place: a tensor or view of element type T, dense and row-major.
+template <class Op, class T>
+constexpr bool reads_dense_row_major() noexcept {
+  if constexpr (!is_array_leaf<Op>) {
+    return false;
+  } else if constexpr (!std::is_same_v<typename Op::value_type, T>) {
+    return false;
+  } else {
+    return dense_row_major<typename Op::shape_type>();
+  }
+}
+
 // Whether the engine reads an operand in place as a batch of matrices (rows, cols): an
 // untiled tensor or view whose row and column groups each have a constant stride.
 template <class Op, idx Rows, idx Cols>

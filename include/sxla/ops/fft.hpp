@@ -48,7 +48,7 @@
 #include "sxla/expr/scratch.hpp"       // detail::take_temporary, detail::temporary_bytes, detail::dense_row_major
 #include "sxla/kernels/fft.hpp"        // fft_engine
 #include "sxla/kernels/fft_plan.hpp"   // detail::fft_sincos_turn
-#include "sxla/ops/dot_general.hpp"    // detail::is_array_leaf
+#include "sxla/ops/dot_general.hpp"    // detail::reads_dense_row_major
 #include "sxla/ops/reduction.hpp"      // detail::finish_every_row
 #include "sxla/shape/print.hpp"        // diagnostic_display of shapes
 #include "sxla/tensor/view.hpp"        // tensor_view
@@ -136,16 +136,6 @@ constexpr shape_spec fft_result_spec() noexcept {
   return logical_spec(primitive_type_of<R>, dims);
 }
 
-template <class Op, class T>
-constexpr bool fft_reads_in_place() noexcept {
-  if constexpr (!is_array_leaf<Op>) {
-    return false;
-  } else if constexpr (!std::is_same_v<typename Op::value_type, T>) {
-    return false;
-  } else {
-    return dense_row_major<typename Op::shape_type>();
-  }
-}
 
 }  // namespace detail
 
@@ -187,7 +177,7 @@ struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
           : scratch_round(2 * static_cast<std::size_t>(Op::spec.element_count()) * sizeof(T));
 
   static constexpr shape_spec in_spec = logical_spec(primitive_type_of<In>, Op::spec.dimensions);
-  static constexpr bool in_place = detail::fft_reads_in_place<Op, In>();
+  static constexpr bool in_place = detail::reads_dense_row_major<Op, In>();
   static constexpr std::size_t in_bytes =
       empty || in_place ? 0 : detail::temporary_bytes<in_spec> + detail::evaluate_scratch<tensor_view<in_spec>, Op>;
 
