@@ -93,5 +93,6 @@
 #include "sxla/kernels/gemm.hpp"
 #include "sxla/kernels/strided_matrix.hpp"
 #include "sxla/kernels/triangular.hpp"
+#include "sxla/kernels/triangular_batch.hpp"
 
 #endif  // SXLA_SXLA_HPP

@@ -12,7 +12,9 @@
 //
 // The node is a producer (expr/producer.hpp): the operand is copied into the result's
 // memory (a temporary when the destination is not a dense row-major tensor of the
-// element type) and each matrix factored there in place by kernels::cholesky;
+// element type) and each matrix factored there in place: below 128 rows across vector
+// lanes, one matrix per lane (kernels::cholesky_across), from 128 rows one by one,
+// blocked on the GEMM engine (kernels::cholesky);
 // elementwise work on top fuses into the writing. Read element by element (under a
 // transpose, a slice...), each element read factors its matrix on the stack, O(M^3) per
 // element: matrices of up to 32 KiB (detail::linalg_at_bytes); larger ones read NaN that
@@ -36,6 +38,7 @@
 #include "sxla/expr/producer.hpp"        // unary_producer
 #include "sxla/expr/scratch.hpp"         // detail::take_temporary, detail::temporary_bytes, detail::dense_row_major
 #include "sxla/kernels/triangular.hpp"   // kernels::cholesky, kernels::cholesky_workspace
+#include "sxla/kernels/triangular_batch.hpp"  // kernels::cholesky_across
 #include "sxla/linalg/matrix_batch.hpp"  // detail::linalg_element, detail::expression_matrix, detail::linalg_nan
 #include "sxla/ops/reduction.hpp"        // detail::finish_every_row
 #include "sxla/shape/print.hpp"          // diagnostic_display of shapes
@@ -117,12 +120,16 @@ struct cholesky_node : unary_producer<cholesky_node<Tri, Op>, Op, typename Op::v
   static constexpr std::size_t work_elements = kernels::cholesky_workspace<value_type>(n);
   static constexpr std::size_t work_bytes = scratch_round(work_elements * sizeof(value_type));
 
+  // Small matrices across vector lanes (kernels/triangular_batch.hpp), large ones one by
+  // one (blocked on the GEMM engine).
   static void factor_all(value_type* p, detail::arena& ws) noexcept {
-    value_type* work = work_elements == 0 ? nullptr : ws.take<value_type>(work_elements);
-    for (index_t b = 0; b < batch; ++b, p += n * n) {
-      kernels::cholesky<upper>(p, n, work);
-      detail::zero_other_triangle<upper>(p, n);
+    if constexpr (work_elements == 0) {
+      kernels::cholesky_across<n, upper>(p, batch);
+    } else {
+      value_type* work = ws.take<value_type>(work_elements);
+      for (index_t b = 0; b < batch; ++b) kernels::cholesky<upper>(p + b * n * n, n, work);
     }
+    for (index_t b = 0; b < batch; ++b) detail::zero_other_triangle<upper>(p + b * n * n, n);
   }
 
  public:

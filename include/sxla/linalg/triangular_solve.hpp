@@ -17,7 +17,9 @@
 // The node is a producer (expr/producer.hpp): b is copied into the result's memory (a
 // temporary when the destination is not a dense row-major tensor of the element type),
 // a read in place when it is a dense row-major tensor (else evaluated into a temporary),
-// and each system solved there by kernels::triangular_solve; elementwise work on top
+// and each system solved there: below 128 rows across vector lanes or a few systems in
+// step (kernels::solve_across), from 128 rows one by one, blocked on the GEMM engine
+// (kernels::triangular_solve); elementwise work on top
 // fuses into the writing. Read element by element (under a transpose, a slice...), each
 // element read solves its column (row, for the right side) on the stack, reading a
 // element by element: columns of up to 32 KiB (detail::linalg_at_bytes); longer ones
@@ -44,6 +46,7 @@
 #include "sxla/expr/scratch.hpp"         // detail::take_temporary, detail::temporary_bytes, detail::dense_row_major
 #include "sxla/kernels/strided_matrix.hpp"  // kernels::strided_matrix
 #include "sxla/kernels/triangular.hpp"   // kernels::triangular_solve, kernels::triangular_solve_workspace, kernels::solve_left, kernels::triangular_op
+#include "sxla/kernels/triangular_batch.hpp"  // kernels::solve_across
 #include "sxla/linalg/matrix_batch.hpp"  // detail::linalg_element, detail::expression_matrix, detail::linalg_nan
 #include "sxla/ops/dot_general.hpp"      // detail::reads_dense_row_major
 #include "sxla/ops/reduction.hpp"        // detail::finish_every_row
@@ -150,11 +153,17 @@ struct triangular_solve_node
   static constexpr std::size_t work_elements = kernels::triangular_solve_workspace<value_type>(m, n, O.left_side);
   static constexpr std::size_t work_bytes = scratch_round(work_elements * sizeof(value_type));
 
+  // Small systems across vector lanes or in step (kernels/triangular_batch.hpp), large
+  // ones one by one (blocked on the GEMM engine).
   static void solve_all(const value_type* a, value_type* x, detail::arena& ws) noexcept {
-    value_type* work = work_elements == 0 ? nullptr : ws.take<value_type>(work_elements);
-    for (index_t b = 0; b < batch; ++b, a += m * m, x += m * n)
-      kernels::triangular_solve(a, x, m, n, O.left_side, O.lower, O.unit_diagonal, detail::kernel_op(O.transpose_a),
-                                work);
+    constexpr kernels::triangular_op op = detail::kernel_op(O.transpose_a);
+    if constexpr (work_elements == 0) {
+      kernels::solve_across<m, n, O.left_side, O.lower, O.unit_diagonal, op>(a, x, batch);
+    } else {
+      value_type* work = ws.take<value_type>(work_elements);
+      for (index_t b = 0; b < batch; ++b, a += m * m, x += m * n)
+        kernels::triangular_solve(a, x, m, n, O.left_side, O.lower, O.unit_diagonal, op, work);
+    }
   }
 
  public:
