@@ -257,7 +257,7 @@ void cholesky_groups(T* p, index_t count) noexcept {
 // or op(a)^T (right) is the transpose of a as stored; XTrans, x is b^T (right); Lower,
 // Unit as solve_left sees them.
 template <index_t M, index_t N, class T, bool ATrans, bool XTrans, bool Lower, bool Unit>
-void solve_groups(const T* a, T* b, index_t count) noexcept {
+void solve_groups(const T* a, const T* b, T* x, index_t count) noexcept {
   using V = simd::vec<T>;
   constexpr index_t ea = M * M, eb = M * N;
   constexpr auto l = static_cast<index_t>(simd::lanes<T>);
@@ -271,7 +271,7 @@ void solve_groups(const T* a, T* b, index_t count) noexcept {
     load_group<ea>(a + k * ea, av, at_a, k + 2 * l <= count);
     load_group<eb>(b + k * eb, xv, at_x, k + 2 * l <= count);
     substitute<M, N, Lower, Unit>(av, xv);
-    store_group<eb>(xv, b + k * eb, at_x);
+    store_group<eb>(xv, x + k * eb, at_x);
   }
   if (k < count) {
     // The elements of a the solve reads: its triangle as stored, without the diagonal
@@ -287,7 +287,7 @@ void solve_groups(const T* a, T* b, index_t count) noexcept {
     load_lanes<ea>(a + k * ea, count - k, av, at_a, read, identity);
     load_lanes<eb>(b + k * eb, count - k, xv, at_x, all, zero);
     substitute<M, N, Lower, Unit>(av, xv);
-    store_lanes<eb>(xv, b + k * eb, count - k, at_x, all);
+    store_lanes<eb>(xv, x + k * eb, count - k, at_x, all);
   }
 }
 
@@ -299,7 +299,7 @@ void solve_groups(const T* a, T* b, index_t count) noexcept {
 // is the transpose of a as stored). The G systems in step hide the latency of each row's
 // chain of subtractions; prefetch: a share of the next G systems' cache lines at each row.
 template <index_t M, index_t N, index_t G, index_t VB, class T, bool ATrans, bool Lower, bool Unit>
-SXLA_FORCE_INLINE void solve_column_block(const T* a, T* b, index_t v0, bool prefetch) noexcept {
+SXLA_FORCE_INLINE void solve_column_block(const T* a, const T* b, T* x, index_t v0, bool prefetch) noexcept {
   using V = simd::vec<T>;
   constexpr auto l = static_cast<index_t>(simd::lanes<T>);
   constexpr index_t nv = (N + l - 1) / l, last = N - (nv - 1) * l;  // vectors per row, lanes of the last
@@ -324,6 +324,7 @@ SXLA_FORCE_INLINE void solve_column_block(const T* a, T* b, index_t v0, bool pre
           SXLA_PREFETCH(b + (G + g) * M * N + r * line);
       });
     }
+    // Row i of b, minus the rows of x solved before it.
     V acc[G][VB];
     repeat<G>([&](index_t g) SXLA_LAMBDA_INLINE {
       repeat<VB>([&](index_t v) SXLA_LAMBDA_INLINE { acc[g][v] = ld(b + g * M * N + i * N, v); });
@@ -333,7 +334,7 @@ SXLA_FORCE_INLINE void solve_column_block(const T* a, T* b, index_t v0, bool pre
       repeat<G>([&](index_t g) SXLA_LAMBDA_INLINE {
         const V f = simd::splat<V>(at(g, i, p));
         repeat<VB>([&](index_t v) SXLA_LAMBDA_INLINE {
-          acc[g][v] = simd::sub(acc[g][v], simd::mul(f, ld(b + g * M * N + p * N, v)));
+          acc[g][v] = simd::sub(acc[g][v], simd::mul(f, ld(x + g * M * N + p * N, v)));
         });
       });
     }
@@ -343,7 +344,7 @@ SXLA_FORCE_INLINE void solve_column_block(const T* a, T* b, index_t v0, bool pre
         repeat<VB>([&](index_t v) SXLA_LAMBDA_INLINE { acc[g][v] = simd::div(acc[g][v], pivot); });
       }
       repeat<VB>([&](index_t v) SXLA_LAMBDA_INLINE {
-        T* row = b + g * M * N + i * N + (v0 + v) * l;
+        T* row = x + g * M * N + i * N + (v0 + v) * l;
         if (width(v) == l) {
           simd::store(acc[g][v], row);
         } else {
@@ -356,23 +357,26 @@ SXLA_FORCE_INLINE void solve_column_block(const T* a, T* b, index_t v0, bool pre
 
 // G systems: their columns in blocks of at most 8 vectors.
 template <index_t M, index_t N, index_t G, class T, bool ATrans, bool Lower, bool Unit>
-SXLA_FORCE_INLINE void solve_columns_step(const T* a, T* b, bool prefetch) noexcept {
+SXLA_FORCE_INLINE void solve_columns_step(const T* a, const T* b, T* x, bool prefetch) noexcept {
   constexpr auto l = static_cast<index_t>(simd::lanes<T>);
   constexpr index_t nv = (N + l - 1) / l, vb = nv < 8 ? nv : 8;
   index_t v0 = 0;
   for (; v0 + vb <= nv; v0 += vb)
-    solve_column_block<M, N, G, vb, T, ATrans, Lower, Unit>(a, b, v0, prefetch && v0 == 0);
-  if constexpr (nv % vb != 0) solve_column_block<M, N, G, nv % vb, T, ATrans, Lower, Unit>(a, b, v0, false);
+    solve_column_block<M, N, G, vb, T, ATrans, Lower, Unit>(a, b, x, v0, prefetch && v0 == 0);
+  if constexpr (nv % vb != 0) solve_column_block<M, N, G, nv % vb, T, ATrans, Lower, Unit>(a, b, x, v0, false);
 }
 
 template <index_t M, index_t N, class T, bool ATrans, bool Lower, bool Unit>
-void solve_columns(const T* a, T* b, index_t count) noexcept {
+void solve_columns(const T* a, const T* b, T* x, index_t count) noexcept {
   constexpr auto l = static_cast<index_t>(simd::lanes<T>);
   constexpr index_t nv = (N + l - 1) / l, g = nv >= 4 ? 1 : 4 / nv;  // systems in step
-  index_t s = 0;
-  for (; s + g <= count; s += g)
-    solve_columns_step<M, N, g, T, ATrans, Lower, Unit>(a + s * M * M, b + s * M * N, s + 2 * g <= count);
-  for (; s < count; ++s) solve_columns_step<M, N, 1, T, ATrans, Lower, Unit>(a + s * M * M, b + s * M * N, false);
+  // Counted down with pointer steps (an index times the matrix size makes g++ -O3 warn of
+  // iterations it cannot reach).
+  index_t left = count;
+  for (; left >= g; left -= g, a += g * M * M, b += g * M * N, x += g * M * N)
+    solve_columns_step<M, N, g, T, ATrans, Lower, Unit>(a, b, x, left >= 2 * g);
+  for (; left > 0; --left, a += M * M, b += M * N, x += M * N)
+    solve_columns_step<M, N, 1, T, ATrans, Lower, Unit>(a, b, x, false);
 }
 
 }  // namespace triangular_batch_detail
@@ -389,27 +393,37 @@ void cholesky_across(T* p, index_t count) noexcept {
   }
 }
 
-// triangular_solve(a + k * M * M, b + k * M * N, M, N, Left, Lower, Unit, Op) for k in
-// [0, count): a holds count row-major M x M matrices, b count M x N (left) or N x M
-// (right) ones, each solved in place, the same operations in each lane as the
-// per-matrix kernel (its unblocked form). The form is a template argument: only it is
-// instantiated.
+// triangular_solve(a + k * M * M, x + k * M * N, M, N, Left, Lower, Unit, Op) for k in
+// [0, count) on x = b: a holds count row-major M x M matrices, b and x count M x N (left)
+// or N x M (right) ones; b is read and the solutions written to x (which may be b itself,
+// not a partial overlap), the same operations in each lane as the per-matrix kernel (its
+// unblocked form). The form is a template argument: only it is instantiated.
 template <index_t M, index_t N, bool Left, bool Lower, bool Unit, triangular_op Op, class T>
-void solve_across(const T* a, T* b, index_t count) noexcept {
+void solve_across(const T* a, const T* b, T* x, index_t count) noexcept {
   if constexpr (triangular_batch_detail::real_vectors<T>() && M > 0 && N > 0) {
     // As triangular_solve: x op(a) = b is op(a)^T x^T = b^T; for real T the adjoint is
     // the transpose.
     constexpr bool transposed = Left == (Op != triangular_op::none);
     constexpr bool view_lower = transposed ? !Lower : Lower;
     if constexpr (Left && N >= static_cast<index_t>(simd::lanes<T>)) {
-      triangular_batch_detail::solve_columns<M, N, T, transposed, view_lower, Unit>(a, b, count);
+      triangular_batch_detail::solve_columns<M, N, T, transposed, view_lower, Unit>(a, b, x, count);
       return;
     } else if constexpr (triangular_batch_detail::across<T, M * M>() && triangular_batch_detail::across<T, M * N>()) {
-      triangular_batch_detail::solve_groups<M, N, T, transposed, !Left, view_lower, Unit>(a, b, count);
+      triangular_batch_detail::solve_groups<M, N, T, transposed, !Left, view_lower, Unit>(a, b, x, count);
       return;
     }
   }
-  for (index_t k = 0; k < count; ++k) triangular_solve(a + k * M * M, b + k * M * N, M, N, Left, Lower, Unit, Op);
+  for (index_t k = 0; k < count; ++k) {
+    if (x != b)
+      for (index_t e = 0; e < M * N; ++e) x[k * M * N + e] = b[k * M * N + e];
+    triangular_solve(a + k * M * M, x + k * M * N, M, N, Left, Lower, Unit, Op);
+  }
+}
+
+// The same in place: b := x.
+template <index_t M, index_t N, bool Left, bool Lower, bool Unit, triangular_op Op, class T>
+void solve_across(const T* a, T* b, index_t count) noexcept {
+  solve_across<M, N, Left, Lower, Unit, Op>(a, static_cast<const T*>(b), b, count);
 }
 
 }  // namespace sxla::kernels

@@ -15,7 +15,8 @@
 // NaN (IEEE division), never UB.
 //
 // The node is a producer (expr/producer.hpp): b is copied into the result's memory (a
-// temporary when the destination is not a dense row-major tensor of the element type),
+// temporary when the destination is not a dense row-major tensor of the element type;
+// below 128 rows a dense row-major b is read directly by the batch kernels instead),
 // a read in place when it is a dense row-major tensor (else evaluated into a temporary),
 // and each system solved there: below 128 rows across vector lanes or a few systems in
 // step (kernels::solve_across), from 128 rows one by one, blocked on the GEMM engine
@@ -153,15 +154,19 @@ struct triangular_solve_node
   static constexpr std::size_t work_elements = kernels::triangular_solve_workspace<value_type>(m, n, O.left_side);
   static constexpr std::size_t work_bytes = scratch_round(work_elements * sizeof(value_type));
 
-  // Small systems across vector lanes or in step (kernels/triangular_batch.hpp), large
-  // ones one by one (blocked on the GEMM engine).
-  static void solve_all(const value_type* a, value_type* x, detail::arena& ws) noexcept {
+  // b read from b_in (a dense row-major operand) when the batch kernels can write the
+  // result elsewhere: no copy of b into the result first.
+  static constexpr bool b_in_place = detail::reads_dense_row_major<B, value_type>() && work_elements == 0;
+
+  // The solutions of b into x (x may be b): small systems across vector lanes or in step
+  // (kernels/triangular_batch.hpp), large ones one by one (blocked on the GEMM engine).
+  static void solve_all(const value_type* a, const value_type* b, value_type* x, detail::arena& ws) noexcept {
     constexpr kernels::triangular_op op = detail::kernel_op(O.transpose_a);
     if constexpr (work_elements == 0) {
-      kernels::solve_across<m, n, O.left_side, O.lower, O.unit_diagonal, op>(a, x, batch);
+      kernels::solve_across<m, n, O.left_side, O.lower, O.unit_diagonal, op>(a, b, x, batch);
     } else {
       value_type* work = ws.take<value_type>(work_elements);
-      for (index_t b = 0; b < batch; ++b, a += m * m, x += m * n)
+      for (index_t k = 0; k < batch; ++k, a += m * m, x += m * n)
         kernels::triangular_solve(a, x, m, n, O.left_side, O.lower, O.unit_diagonal, op, work);
     }
   }
@@ -217,13 +222,15 @@ struct triangular_solve_node
         evaluate(tmp, lhs, ws);
         a = tmp.data();
       }
-      if constexpr (direct<D>) {
+      if constexpr (direct<D> && b_in_place) {
+        solve_all(a, rhs.data(), dst.data(), ws);
+      } else if constexpr (direct<D>) {
         evaluate(dst, rhs, ws);
-        solve_all(a, dst.data(), ws);
+        solve_all(a, dst.data(), dst.data(), ws);
       } else {
         auto tmp = detail::take_temporary<spec>(ws);
         evaluate(tmp, rhs, ws);
-        solve_all(a, tmp.data(), ws);
+        solve_all(a, tmp.data(), tmp.data(), ws);
         evaluate(dst, as_operand(tmp), ws);
       }
       detail::finish_every_row<rank>(spec.dimensions, finish);
