@@ -6777,6 +6777,8 @@ constexpr auto substitute_producer(const E& e, const Leaf& leaf) noexcept {
 //                               scratch`; 0 for nodes without one)
 //   temporary_bytes<S>          bytes of a temporary tensor of shape S
 //   take_temporary<S>(arena)    such a temporary, as a view of arena memory
+//   dense_row_major<S>()        whether storage of shape type S is plain row-major (no
+//                               temporary needed by an engine of raw rows)
 //   may_read_written<Dst, E>()  whether evaluating E into Dst might read memory it has
 //                               already written (the compile-time side of assign.hpp's
 //                               run-time test): E reads a named tensor of Dst's exact
@@ -6828,6 +6830,22 @@ template <shape_spec S>
 tensor_view<S> take_temporary(arena& a) noexcept {
   using T = typename shape<S>::value_type;
   return tensor_view<S>(a.take<T>(static_cast<std::size_t>(shape<S>::storage_count)));
+}
+
+// Whether storage of shape type S is dense and row-major: the plain layout that engines
+// of raw rows (fft, cholesky, triangular_solve) read and write in place.
+template <class S>
+constexpr bool dense_row_major() noexcept {
+  if constexpr (S::is_tiled) {
+    return false;
+  } else {
+    index_t stride = 1;
+    for (std::size_t d = S::rank; d-- > 0;) {
+      if (S::dimensions[d] != 1 && S::map.strides[d] != stride) return false;
+      stride *= S::dimensions[d];
+    }
+    return S::map.storage_count == stride;
+  }
 }
 
 template <class A>
@@ -11079,16 +11097,62 @@ constexpr auto reduce_precision(X&& x) noexcept {
 #include <cstdint>
 #include <type_traits>
 
+// ---- begin include/sxla/kernels/strided_matrix.hpp ----
+// sxla/kernels/strided_matrix.hpp: the kernels' view of one matrix in memory, element
+// (i, j) at p[i * rs + j * cs] for any strides (row-major, column-major, a transpose, a
+// batch's slice). A Conj view of a complex matrix reads and writes the conjugate of what
+// is stored, so that an adjoint is a view too (swapped strides, Conj). S may be const
+// (read-only views: set() is then not available).
+#ifndef SXLA_KERNELS_STRIDED_MATRIX_HPP
+#define SXLA_KERNELS_STRIDED_MATRIX_HPP
+
+#include <complex>
+#include <type_traits>
+
 
 namespace sxla::kernels {
 
-// A strided matrix: element (r, c) is p[r * rs + c * cs].
-template <class S>
-struct matrix_ref {
-  const S* p;
+template <class S, bool Conj = false>
+struct strided_matrix {
+  using value_type = std::remove_const_t<S>;
+  static constexpr bool conjugated = Conj && is_complex_v<value_type>;
+  S* p;
   index_t rs;
   index_t cs;
+
+  constexpr value_type get(index_t i, index_t j) const noexcept {
+    const value_type v = p[i * rs + j * cs];
+    if constexpr (conjugated) {
+      return std::conj(v);
+    } else {
+      return v;
+    }
+  }
+  constexpr void set(index_t i, index_t j, value_type v) const noexcept
+    requires(!std::is_const_v<S>)
+  {
+    if constexpr (conjugated) {
+      p[i * rs + j * cs] = std::conj(v);
+    } else {
+      p[i * rs + j * cs] = v;
+    }
+  }
+  // The transpose and the adjoint (conjugate transpose), as views.
+  constexpr strided_matrix<S, Conj> transposed() const noexcept { return {p, cs, rs}; }
+  constexpr strided_matrix<S, !Conj> adjoint() const noexcept { return {p, cs, rs}; }
 };
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_STRIDED_MATRIX_HPP
+// ---- end include/sxla/kernels/strided_matrix.hpp ----
+
+namespace sxla::kernels {
+
+// A read-only strided matrix: element (r, c) is p[r * rs + c * cs] (a strided_matrix of
+// const S; the engine also takes conjugated ones, strided_matrix<const S, true>).
+template <class S>
+using matrix_ref = strided_matrix<const S>;
 
 namespace gemm_detail {
 
@@ -11156,6 +11220,16 @@ SXLA_FORCE_INLINE constexpr V plus(V a, V b) noexcept {
     return simd::add(a, b);
   }
 }
+template <class V>
+SXLA_FORCE_INLINE constexpr V minus(V a, V b) noexcept {
+  if constexpr (is_complex_v<V>) {
+    return {a.real() - b.real(), a.imag() - b.imag()};
+  } else {
+    return simd::sub(a, b);
+  }
+}
+// How the micro-kernel stores its block of C: C = AB, C += AB or C -= AB.
+enum class store_mode { assign, add, subtract };
 // acc + a * b, rounded as the engine's order says: fused for reals (integers wrap);
 // for complex numbers (x + iy)(u + iv) = (xu - yv) + i(xv + yu), each part two fmas.
 template <class V>
@@ -11221,31 +11295,89 @@ namespace gemm_detail {
 // Rows [i0, i0 + mc) x columns [p0, p0 + kc) of A, in strips of MR rows: strip s holds,
 // for each p, the MR values of column p (zero past the last row). B's strips of NR
 // columns are the same packing of B transposed (rows and columns strides swapped).
-template <class T, std::size_t MR, class S>
-void pack_strips(matrix_ref<S> a, index_t i0, index_t mc, index_t p0, index_t kc, T* out) noexcept {
+template <class T, bool Conj, class S>
+SXLA_FORCE_INLINE T packed(S v) noexcept {
+  if constexpr (Conj && is_complex_v<S>) {
+    return static_cast<T>(std::conj(v));
+  } else {
+    return static_cast<T>(v);
+  }
+}
+
+// Whether strips of MR rows of S can be packed by transposing squares of vectors.
+template <class T, class S, std::size_t MR>
+inline constexpr bool transposing_pack = [] {
+  if constexpr (vectors<T> && std::is_same_v<S, T>) {
+    return MR % width<T> == 0;
+  } else {
+    return false;
+  }
+}();
+
+template <class T, std::size_t MR, class S, bool Conj>
+void pack_strips(strided_matrix<const S, Conj> a, index_t i0, index_t mc, index_t p0, index_t kc, T* out) noexcept {
   for (index_t s = 0; s < mc; s += static_cast<index_t>(MR)) {
     const index_t rows = mc - s < static_cast<index_t>(MR) ? mc - s : static_cast<index_t>(MR);
     const S* src = a.p + (i0 + s) * a.rs + p0 * a.cs;
     if (rows == static_cast<index_t>(MR) && a.rs == 1) {
       for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs)
-        for (std::size_t r = 0; r < MR; ++r) out[r] = static_cast<T>(src[r]);
+        for (std::size_t r = 0; r < MR; ++r) out[r] = packed<T, Conj>(src[r]);
+    } else if (a.cs == 1) {
+      if constexpr (transposing_pack<T, S, MR>) {
+        if (rows == static_cast<index_t>(MR)) {
+          // A whole number of vectors per strip: squares of vectors loaded along the
+          // rows, transposed in registers, stored along the strip.
+          constexpr std::size_t L = width<T>;
+          for (std::size_t rb = 0; rb < MR; rb += L) {
+            const S* rows_at = src + static_cast<index_t>(rb) * a.rs;
+            index_t p = 0;
+            for (; p + static_cast<index_t>(L) <= kc; p += static_cast<index_t>(L)) {
+              simd::vec<T> v[L];
+              for (std::size_t j = 0; j < L; ++j) v[j] = simd::load(rows_at + static_cast<index_t>(j) * a.rs + p);
+              simd::transpose_square(v);
+              for (std::size_t j = 0; j < L; ++j) simd::store(v[j], out + (static_cast<std::size_t>(p) + j) * MR + rb);
+            }
+            for (; p < kc; ++p)
+              for (std::size_t j = 0; j < L; ++j)
+                out[static_cast<std::size_t>(p) * MR + rb + j] = rows_at[static_cast<index_t>(j) * a.rs + p];
+          }
+          out += static_cast<std::size_t>(kc) * MR;
+          continue;
+        }
+      }
+      // Each row contiguous along the contraction: read the rows in order.
+      for (std::size_t r = 0; r < MR; ++r) {
+        const S* row = src + static_cast<index_t>(r) * a.rs;
+        if (static_cast<index_t>(r) < rows) {
+          for (index_t p = 0; p < kc; ++p) out[static_cast<std::size_t>(p) * MR + r] = packed<T, Conj>(row[p]);
+        } else {
+          for (index_t p = 0; p < kc; ++p) out[static_cast<std::size_t>(p) * MR + r] = T{};
+        }
+      }
+      out += static_cast<std::size_t>(kc) * MR;
     } else {
       for (index_t p = 0; p < kc; ++p, out += MR, src += a.cs) {
         for (std::size_t r = 0; r < MR; ++r)
-          out[r] = static_cast<index_t>(r) < rows ? static_cast<T>(src[static_cast<index_t>(r) * a.rs]) : T{};
+          out[r] = static_cast<index_t>(r) < rows ? packed<T, Conj>(src[static_cast<index_t>(r) * a.rs]) : T{};
       }
     }
   }
 }
 
-// The micro-kernel: C[0, rows) x [0, cols) (row stride ldc) := (or +=, when accumulate)
-// the product of an A strip (kc x MR, packed) and a B strip (kc x NV vectors, packed).
+template <class T>
+SXLA_FORCE_INLINE lane_vec<T> result(store_mode mode, const T* o, lane_vec<T> acc) noexcept {
+  if (mode == store_mode::assign) return acc;
+  return mode == store_mode::add ? plus(ld(o), acc) : minus(ld(o), acc);
+}
+
+// The micro-kernel: C[0, rows) x [0, cols) (row stride ldc) :=, += or -= (mode) the
+// product of an A strip (kc x MR, packed) and a B strip (kc x NV vectors, packed).
 template <class T, std::size_t MR, std::size_t NV>
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 void micro_kernel(index_t kc, const T* SXLA_RESTRICT a, const T* SXLA_RESTRICT b, T* SXLA_RESTRICT c, index_t ldc,
-                  std::size_t rows, std::size_t cols, bool accumulate) noexcept {
+                  std::size_t rows, std::size_t cols, store_mode mode) noexcept {
   using V = lane_vec<T>;
   constexpr std::size_t L = width<T>;
   V acc[MR][NV];
@@ -11271,34 +11403,38 @@ void micro_kernel(index_t kc, const T* SXLA_RESTRICT a, const T* SXLA_RESTRICT b
     for (std::size_t r = 0; r < MR; ++r) {
       T* o = c + static_cast<index_t>(r) * ldc;
 #pragma GCC unroll 8
-      for (std::size_t v = 0; v < NV; ++v) st(accumulate ? plus(ld(o + v * L), acc[r][v]) : acc[r][v], o + v * L);
+      for (std::size_t v = 0; v < NV; ++v) st(result(mode, o + v * L, acc[r][v]), o + v * L);
     }
   } else {
     for (std::size_t r = 0; r < rows; ++r) {
       T* o = c + static_cast<index_t>(r) * ldc;
       for (std::size_t v = 0; v < NV && v * L < cols; ++v) {
         const std::size_t n = cols - v * L < L ? cols - v * L : L;
-        st_n(accumulate ? plus(ld_n(o + v * L, n), acc[r][v]) : acc[r][v], o + v * L, n);
+        const V old = mode == store_mode::assign ? acc[r][v] : ld_n(o + v * L, n);
+        st_n(mode == store_mode::assign ? acc[r][v] : mode == store_mode::add ? plus(old, acc[r][v]) : minus(old, acc[r][v]),
+             o + v * L, n);
       }
     }
   }
 }
 }  // namespace gemm_detail
 
-// C := A B for A m x k, B k x n, C m x n at row stride ldc (columns contiguous), with
-// work holding gemm_workspace_size<T>(m, n, k) elements. finish(i, j0, count) is called
-// once each row's columns [j0, j0 + count) are final, while they are still in cache
-// (dot's fused epilogues).
-template <class T, class SA, class SB, class Finish>
-void gemm(index_t m, index_t n, index_t k, matrix_ref<SA> a, matrix_ref<SB> b, T* c, index_t ldc, T* work,
-          Finish&& finish) noexcept {
+// C := A B (Subtract: C -= A B) for A m x k, B k x n, C m x n at row stride ldc (columns
+// contiguous), with work holding gemm_workspace_size<T>(m, n, k) elements; A and B may be
+// conjugated views (packed conjugated). finish(i, j0, count) is called once each row's
+// columns [j0, j0 + count) are final, while they are still in cache (dot's fused
+// epilogues).
+template <class T, bool Subtract = false, class SA, bool CA, class SB, bool CB, class Finish>
+void gemm(index_t m, index_t n, index_t k, strided_matrix<const SA, CA> a, strided_matrix<const SB, CB> b, T* c,
+          index_t ldc, T* work, Finish&& finish) noexcept {
   using P = gemm_params<T>;
   constexpr auto mr = static_cast<index_t>(P::mr);
   constexpr auto nr = static_cast<index_t>(P::nr);
   if (m <= 0 || n <= 0) return;
   if (k <= 0) {
     for (index_t i = 0; i < m; ++i) {
-      for (index_t j = 0; j < n; ++j) c[i * ldc + j] = T{};
+      if (!Subtract)
+        for (index_t j = 0; j < n; ++j) c[i * ldc + j] = T{};
       finish(i, index_t{0}, n);
     }
     return;
@@ -11313,16 +11449,18 @@ void gemm(index_t m, index_t n, index_t k, matrix_ref<SA> a, matrix_ref<SB> b, T
       const index_t kc = k - p0 < P::kc ? k - p0 : P::kc;
       const bool last = p0 + kc == k;
       gemm_detail::pack_strips<T, P::mr>(a, i0, mc, p0, kc, apack);
+      const auto mode = Subtract ? gemm_detail::store_mode::subtract
+                                 : (p0 != 0 ? gemm_detail::store_mode::add : gemm_detail::store_mode::assign);
       for (index_t j0 = 0; j0 < n; j0 += P::nc) {
         const index_t nc = n - j0 < P::nc ? n - j0 : P::nc;
-        gemm_detail::pack_strips<T, P::nr>(matrix_ref<SB>{b.p, b.cs, b.rs}, j0, nc, p0, kc, bpack);
+        gemm_detail::pack_strips<T, P::nr>(b.transposed(), j0, nc, p0, kc, bpack);
         for (index_t ir = 0; ir < mc; ir += mr) {
           const auto rows = static_cast<std::size_t>(mc - ir < mr ? mc - ir : mr);
           T* crow = c + (i0 + ir) * ldc + j0;
           for (index_t jr = 0; jr < nc; jr += nr) {
             const auto cols = static_cast<std::size_t>(nc - jr < nr ? nc - jr : nr);
             gemm_detail::micro_kernel<T, P::mr, P::nv>(kc, apack + ir * kc, bpack + jr * kc, crow + jr, ldc, rows,
-                                                       cols, p0 != 0);
+                                                       cols, mode);
           }
           if (last)
             for (index_t r = 0; r < static_cast<index_t>(rows); ++r) finish(i0 + ir + r, j0, nc);
@@ -12157,6 +12295,19 @@ template <class Op>
 inline constexpr bool is_array_leaf = false;
 template <class A, bool Owned>
 inline constexpr bool is_array_leaf<array_leaf<A, Owned>> = true;
+
+// Whether an engine of raw rows (fft, cholesky, triangular_solve) reads an operand in
+// place: a tensor or view of element type T, dense and row-major.
+template <class Op, class T>
+constexpr bool reads_dense_row_major() noexcept {
+  if constexpr (!is_array_leaf<Op>) {
+    return false;
+  } else if constexpr (!std::is_same_v<typename Op::value_type, T>) {
+    return false;
+  } else {
+    return dense_row_major<typename Op::shape_type>();
+  }
+}
 
 // Whether the engine reads an operand in place as a batch of matrices (rows, cols): an
 // untiled tensor or view whose row and column groups each have a constant stride.
@@ -15067,31 +15218,6 @@ constexpr shape_spec fft_result_spec() noexcept {
   return logical_spec(primitive_type_of<R>, dims);
 }
 
-// Whether storage of shape type S is dense and row-major (the engine's only layout).
-template <class S>
-constexpr bool dense_row_major() noexcept {
-  if constexpr (S::is_tiled) {
-    return false;
-  } else {
-    index_t stride = 1;
-    for (std::size_t d = S::rank; d-- > 0;) {
-      if (S::dimensions[d] != 1 && S::map.strides[d] != stride) return false;
-      stride *= S::dimensions[d];
-    }
-    return S::map.storage_count == stride;
-  }
-}
-
-template <class Op, class T>
-constexpr bool fft_reads_in_place() noexcept {
-  if constexpr (!is_array_leaf<Op>) {
-    return false;
-  } else if constexpr (!std::is_same_v<typename Op::value_type, T>) {
-    return false;
-  } else {
-    return dense_row_major<typename Op::shape_type>();
-  }
-}
 
 }  // namespace detail
 
@@ -15133,7 +15259,7 @@ struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
           : scratch_round(2 * static_cast<std::size_t>(Op::spec.element_count()) * sizeof(T));
 
   static constexpr shape_spec in_spec = logical_spec(primitive_type_of<In>, Op::spec.dimensions);
-  static constexpr bool in_place = detail::fft_reads_in_place<Op, In>();
+  static constexpr bool in_place = detail::reads_dense_row_major<Op, In>();
   static constexpr std::size_t in_bytes =
       empty || in_place ? 0 : detail::temporary_bytes<in_spec> + detail::evaluate_scratch<tensor_view<in_spec>, Op>;
 
@@ -20960,13 +21086,48 @@ void sort_into(workspace<Bytes>& ws, const std::tuple<Dst&...>& dsts, Args&&... 
 #endif  // SXLA_OPS_SORT_HPP
 // ---- end include/sxla/ops/sort.hpp ----
 
+// ---- begin include/sxla/linalg/cholesky.hpp ----
+// sxla/linalg/cholesky.hpp: Cholesky(a, lower), the Cholesky factor of each matrix of a
+// batch of Hermitian positive definite matrices:
+//
+//   x::cholesky<x::lower>(a)    f32[..., M, M] -> l, lower triangular, l l^H = a
+//   x::cholesky<x::upper>(a)    u, upper triangular, u^H u = a
+//
+// Only the named triangle of a is read (the diagonal's imaginary part is ignored); the
+// other triangle of the result is zero (XLA leaves it implementation-defined). Element
+// types f32, f64, c64, c128 (Hermitian for complex: a = l l^H). A matrix that is not
+// positive definite gives NaN from its first non-positive pivot on (that pivot and every
+// entry computed from it), as XLA does: never a crash, an exception or UB.
+//
+// The node is a producer (expr/producer.hpp): the operand is copied into the result's
+// memory (a temporary when the destination is not a dense row-major tensor of the
+// element type) and each matrix factored there in place: below 128 rows across vector
+// lanes, one matrix per lane (kernels::cholesky_across), from 128 rows one by one,
+// blocked on the GEMM engine (kernels::cholesky);
+// elementwise work on top fuses into the writing. Read element by element (under a
+// transpose, a slice...), each element read factors its matrix on the stack, O(M^3) per
+// element: matrices of up to 32 KiB (detail::linalg_at_bytes); larger ones read NaN that
+// way (evaluate the factor into a tensor first: x::transpose of a tensor is free). Scratch: the temporaries above, a compile-time number (
+// x::workspace_bytes). Threads: none. Misuse (rank below 2, a non-square matrix, an
+// element type other than the four) is a compile error naming cholesky and the shape.
+#ifndef SXLA_LINALG_CHOLESKY_HPP
+#define SXLA_LINALG_CHOLESKY_HPP
+
+#include <algorithm>
+#include <cstddef>
+#include <type_traits>
 
 // ---- begin include/sxla/kernels/triangular.hpp ----
 // sxla/kernels/triangular.hpp: the Cholesky factorisation and the triangular solve of one
-// matrix, over strided matrices of any layout (element (i, j) at p[i * rs + j * cs]), the
-// algorithms under x::cholesky and x::triangular_solve. Nothing here knows a shape or
-// an op. First version: unblocked, in the element type (what LAPACK's unblocked potf2 and
-// trsm do); the blocked forms on the GEMM engine come next (issue 18).
+// matrix, the algorithms under x::cholesky and x::triangular_solve. The unblocked forms run
+// over any matrix accessor (get(i, j), set(i, j, v), value_type: a strided_matrix of any
+// layout, or the element-by-element reading of an expression), in the element type (what
+// LAPACK's unblocked potf2 and trsm do). From blocked_from rows the pointer forms are
+// recursive on the GEMM engine: the matrix split in two, the halves done recursively and
+// the coupling between them at once as C -= A B (gemm.hpp), down to blocks of at most
+// leaf_rows rows, solved vectorised over the columns of b (solve_rows) or factored
+// unblocked; the lower factor's panels are right-side solves whose leaves transpose
+// squares of rows into vector registers. Nothing here knows a shape or an op.
 //
 // Conventions: a Conj view reads and writes the conjugate of what is stored, so that the
 // upper factor u = l^H of a Hermitian matrix is the lower factor of the conjugated
@@ -20980,33 +21141,10 @@ void sort_into(workspace<Bytes>& ws, const std::tuple<Dst&...>& dsts, Args&&... 
 #include <cmath>
 #include <complex>
 #include <cstddef>
+#include <type_traits>
 
 
 namespace sxla::kernels {
-
-// A strided matrix view of T whose elements read and write as conj(stored) when Conj.
-template <class T, bool Conj = false>
-struct strided_matrix {
-  T* p;
-  index_t rs;
-  index_t cs;
-  static constexpr bool conjugated = Conj && is_complex_v<T>;
-  constexpr T get(index_t i, index_t j) const noexcept {
-    const T v = p[i * rs + j * cs];
-    if constexpr (conjugated) {
-      return std::conj(v);
-    } else {
-      return v;
-    }
-  }
-  constexpr void set(index_t i, index_t j, T v) const noexcept {
-    if constexpr (conjugated) {
-      p[i * rs + j * cs] = std::conj(v);
-    } else {
-      p[i * rs + j * cs] = v;
-    }
-  }
-};
 
 namespace triangular_detail {
 template <class T>
@@ -21032,8 +21170,9 @@ constexpr complex_component_t<T> real_part(T v) noexcept {
 // written. Row by row (Cholesky-Crout): l[j][j] = sqrt(a[j][j] - sum_k |l[j][k]|^2),
 // l[i][j] = (a[i][j] - sum_{k<j} l[i][k] conj(l[j][k])) / l[j][j], the diagonal's
 // imaginary part ignored.
-template <class T, bool Conj>
-void cholesky_lower(strided_matrix<T, Conj> a, index_t n) noexcept {
+template <class A>
+constexpr void cholesky_lower(A a, index_t n) noexcept {
+  using T = typename A::value_type;
   using R = complex_component_t<T>;
   using triangular_detail::conj_if_complex;
   using triangular_detail::real_part;
@@ -21056,9 +21195,9 @@ void cholesky_lower(strided_matrix<T, Conj> a, index_t n) noexcept {
 // op(a) x = b for x, in place of b (m x k): a m x m, lower (else upper) triangular as
 // viewed (transposes and adjoints are views: swapped strides, Conj), its other triangle
 // not read; unit_diagonal: the diagonal taken as 1 and not read.
-template <class T, bool ConjA, bool ConjB>
-void solve_left(strided_matrix<T, ConjA> a, strided_matrix<T, ConjB> b, index_t m, index_t k, bool lower,
-                bool unit_diagonal) noexcept {
+template <class A, class B>
+constexpr void solve_left(A a, B b, index_t m, index_t k, bool lower, bool unit_diagonal) noexcept {
+  using T = typename B::value_type;
   for (index_t step = 0; step < m; ++step) {
     const index_t i = lower ? step : m - 1 - step;
     // Row i of x: b[i][:] minus the rows already solved, then divided by the pivot.
@@ -21074,10 +21213,1224 @@ void solve_left(strided_matrix<T, ConjA> a, strided_matrix<T, ConjB> b, index_t 
   }
 }
 
+// What a triangular solve applies to its matrix a: a itself, a^T or a^H.
+enum class triangular_op { none, transpose, adjoint };
+
+namespace triangular_detail {
+
+// The blocked forms are recursive: a matrix of more than leaf_rows rows is split in two
+// (the first part a multiple of 16 rows), the halves solved or factored recursively and
+// the coupling between them done at once on the GEMM engine (C -= A B). The recursion is
+// used from blocked_from rows; below, the unblocked forms run alone.
+inline constexpr index_t leaf_rows = 16;
+inline constexpr index_t blocked_from = 128;
+
+constexpr index_t split(index_t n) noexcept { return (n / 2 + 15) / 16 * 16; }
+
+struct no_finish {
+  constexpr void operator()(index_t, index_t, index_t) const noexcept {}
+};
+
+// Rows [i0, i1) of op(a) x = b, in place of b (row stride ldb, columns [0, n)), once the
+// rows solved before them have been subtracted: a is the view of op(a), lower (else
+// upper) as viewed. Vectorised over b's columns, four vectors at a time; each element
+// in the order of solve_left (the earlier rows subtracted in order, then the division).
+template <class T, class A>
+void solve_rows(A a, T* b, index_t ldb, index_t i0, index_t i1, index_t n, bool lower, bool unit) noexcept {
+  if constexpr (gemm_detail::vectors<T>) {
+    using V = simd::vec<T>;
+    constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+    constexpr index_t w = 4 * l;
+    const index_t rows = i1 - i0;
+    for (index_t c0 = 0; c0 < n; c0 += w) {
+      const index_t cols = n - c0 < w ? n - c0 : w;
+      const index_t nv = (cols + l - 1) / l;
+      const auto lanes_of = [&](index_t v) { return static_cast<std::size_t>(cols - v * l < l ? cols - v * l : l); };
+      for (index_t step = 0; step < rows; ++step) {
+        const index_t i = lower ? i0 + step : i1 - 1 - step;
+        T* bi = b + i * ldb + c0;
+        V acc[4];
+        for (index_t v = 0; v < nv; ++v) acc[v] = simd::load_n(bi + v * l, lanes_of(v));
+        for (index_t q = 0; q < step; ++q) {
+          const index_t p = lower ? i0 + q : i1 - 1 - q;
+          const V f = simd::splat<V>(-a.get(i, p));
+          const T* bp = b + p * ldb + c0;
+          if (cols == w) {
+#pragma GCC unroll 4
+            for (index_t v = 0; v < 4; ++v) acc[v] = simd::mul_add(f, simd::load(bp + v * l), acc[v]);
+          } else {
+            for (index_t v = 0; v < nv; ++v) acc[v] = simd::mul_add(f, simd::load_n(bp + v * l, lanes_of(v)), acc[v]);
+          }
+        }
+        if (!unit) {
+          const V d = simd::splat<V>(a.get(i, i));
+          for (index_t v = 0; v < nv; ++v) acc[v] = simd::div(acc[v], d);
+        }
+        for (index_t v = 0; v < nv; ++v) simd::store_n(acc[v], bi + v * l, lanes_of(v));
+      }
+    }
+  } else {
+    using S = std::remove_const_t<std::remove_pointer_t<decltype(a.p)>>;
+    const strided_matrix<const S, A::conjugated> diag{a.p + i0 * a.rs + i0 * a.cs, a.rs, a.cs};
+    solve_left(diag, strided_matrix<T>{b + i0 * ldb, ldb, 1}, i1 - i0, n, lower, unit);
+  }
+}
+
+// op(a) x = b in place of b (m x n, row stride ldb): a the view of op(a), m x m, lower
+// (else upper) as viewed; recursive (see above). work: gemm_workspace_size<T>(m, n, m).
+template <class T, class S, bool Conj>
+void solve_left_blocked(strided_matrix<const S, Conj> a, T* b, index_t ldb, index_t m, index_t n, bool lower,
+                        bool unit, T* work) noexcept {
+  if (m <= leaf_rows) {
+    solve_rows(a, b, ldb, 0, m, n, lower, unit);
+    return;
+  }
+  const index_t m1 = split(m), m2 = m - m1;
+  const auto sub = [&](index_t r, index_t c) { return strided_matrix<const S, Conj>{a.p + r * a.rs + c * a.cs, a.rs, a.cs}; };
+  if (lower) {
+    solve_left_blocked(a, b, ldb, m1, n, lower, unit, work);
+    gemm<T, true>(m2, n, m1, sub(m1, 0), strided_matrix<const T>{b, ldb, 1}, b + m1 * ldb, ldb, work, no_finish{});
+    solve_left_blocked(sub(m1, m1), b + m1 * ldb, ldb, m2, n, lower, unit, work);
+  } else {
+    solve_left_blocked(sub(m1, m1), b + m1 * ldb, ldb, m2, n, lower, unit, work);
+    gemm<T, true>(m1, n, m2, sub(0, m1), strided_matrix<const T>{b + m1 * ldb, ldb, 1}, b, ldb, work, no_finish{});
+    solve_left_blocked(a, b, ldb, m1, n, lower, unit, work);
+  }
+}
+
+// The upper triangle of c (n x n, row stride ldc) -= a^H a, a k x n (row stride lda):
+// recursive, so that the triangle below is (almost) not computed; the blocks on the
+// diagonal of at most 2 leaf_rows rows are computed whole (their lower part gets
+// meaningless values).
+template <class T>
+void herk_upper(T* c, index_t ldc, const T* a, index_t lda, index_t n, index_t k, T* work) noexcept {
+  if (n <= 2 * leaf_rows) {
+    gemm<T, true>(n, n, k, strided_matrix<const T, true>{a, 1, lda}, strided_matrix<const T>{a, lda, 1}, c, ldc, work,
+                  no_finish{});
+    return;
+  }
+  const index_t n1 = split(n), n2 = n - n1;
+  herk_upper(c, ldc, a, lda, n1, k, work);
+  gemm<T, true>(n1, n2, k, strided_matrix<const T, true>{a, 1, lda}, strided_matrix<const T>{a + n1, lda, 1}, c + n1,
+                ldc, work, no_finish{});
+  herk_upper(c + n1 * ldc + n1, ldc, a + n1, lda, n2, k, work);
+}
+
+// The upper factor u (u^H u = a) of the n x n matrix at p (row stride ld), in place,
+// recursive: u11 of the leading block, u12 = u11^-H a12, then the trailing block
+// a22 - u12^H u12 factored. The other triangle gets meaningless values.
+template <class T>
+void cholesky_upper_blocked(T* p, index_t ld, index_t n, T* work) noexcept {
+  if (n <= leaf_rows) {
+    cholesky_lower(strided_matrix<T, true>{p, 1, ld}, n);
+    return;
+  }
+  const index_t n1 = split(n), n2 = n - n1;
+  cholesky_upper_blocked(p, ld, n1, work);
+  solve_left_blocked(strided_matrix<const T, true>{p, 1, ld}, p + n1, ld, n1, n2, true, false, work);
+  herk_upper(p + n1 * ld + n1, ld, p + n1, ld, n2, n1, work);
+  cholesky_upper_blocked(p + n1 * ld + n1, ld, n2, work);
+}
+
+// The width of the leaves of the right-side solve below: one vector's lanes (the leaf
+// transposes a square of vectors), 16 for types not on vectors.
+template <class T>
+inline constexpr index_t right_leaf = gemm_detail::vectors<T> ? static_cast<index_t>(simd::lanes<T>) : 16;
+
+// x l^H = a for x, in place of a (m x c, row stride ldx): l lower, c x c (row stride
+// ldl), c <= right_leaf<T>. Row r: x[j] = (a[j] - sum_{k<j} x[k] conj(l[j][k])) /
+// conj(l[j][j]); for a real type on vectors, right_leaf rows at a time, transposed into
+// registers (one vector per column, one lane per row).
+template <class T>
+void solve_right_leaf(const T* l, index_t ldl, T* x, index_t ldx, index_t m, index_t c) noexcept {
+  index_t r0 = 0;
+  if constexpr (gemm_detail::vectors<T>) {
+    using V = simd::vec<T>;
+    constexpr index_t w = right_leaf<T>;
+    const auto cols = static_cast<std::size_t>(c);
+    // Two squares at a time (their dependency chains interleave), then one; a full leaf
+    // (c == w) with every index a constant, so that the squares stay in registers.
+    const auto solve = [&]<index_t G, index_t C>(index_t first, index_t cc) {
+      const index_t cn = C > 0 ? C : cc;
+      V u[G][w];
+#pragma GCC unroll 2
+      for (index_t g = 0; g < G; ++g) {
+#pragma GCC unroll 16
+        for (index_t r = 0; r < w; ++r)
+          u[g][r] = C > 0 ? simd::load(x + (first + g * w + r) * ldx) : simd::load_n(x + (first + g * w + r) * ldx, cols);
+        simd::transpose_square(u[g]);
+      }
+#pragma GCC unroll 16
+      for (index_t j = 0; j < cn; ++j) {
+        const V d = simd::splat<V>(l[j * ldl + j]);
+#pragma GCC unroll 16
+        for (index_t k = 0; k < j; ++k) {
+          const V f = simd::splat<V>(-l[j * ldl + k]);
+#pragma GCC unroll 2
+          for (index_t g = 0; g < G; ++g) u[g][j] = simd::mul_add(f, u[g][k], u[g][j]);
+        }
+#pragma GCC unroll 2
+        for (index_t g = 0; g < G; ++g) u[g][j] = simd::div(u[g][j], d);
+      }
+#pragma GCC unroll 2
+      for (index_t g = 0; g < G; ++g) {
+        simd::transpose_square(u[g]);
+#pragma GCC unroll 16
+        for (index_t r = 0; r < w; ++r) {
+          if constexpr (C > 0) {
+            simd::store(u[g][r], x + (first + g * w + r) * ldx);
+          } else {
+            simd::store_n(u[g][r], x + (first + g * w + r) * ldx, cols);
+          }
+        }
+      }
+    };
+    if (c == w) {
+      for (; r0 + 2 * w <= m; r0 += 2 * w) solve.template operator()<2, w>(r0, c);
+      for (; r0 + w <= m; r0 += w) solve.template operator()<1, w>(r0, c);
+    } else {
+      for (; r0 + w <= m; r0 += w) solve.template operator()<1, 0>(r0, c);
+    }
+  }
+  for (index_t r = r0; r < m; ++r) {
+    T* xr = x + r * ldx;
+    for (index_t j = 0; j < c; ++j) {
+      T acc = xr[j];
+      for (index_t k = 0; k < j; ++k) acc -= xr[k] * conj_if_complex(l[j * ldl + k]);
+      xr[j] = acc / conj_if_complex(l[j * ldl + j]);
+    }
+  }
+}
+
+// x l^H = a in place of a (m x c, row stride ldx), l lower c x c (row stride ldl):
+// recursive on the columns (x = [x1 x2]: x1 from the leading block of l, then
+// a2 -= x1 l21^H on the GEMM engine, then x2). work: gemm_workspace_size<T>(m, c, c).
+template <class T>
+void solve_right_lower_adjoint(const T* l, index_t ldl, T* x, index_t ldx, index_t m, index_t c, T* work) noexcept {
+  constexpr index_t w = right_leaf<T>;
+  if (c <= w) {
+    solve_right_leaf(l, ldl, x, ldx, m, c);
+    return;
+  }
+  const index_t c1 = (c / 2 + w - 1) / w * w, c2 = c - c1;
+  solve_right_lower_adjoint(l, ldl, x, ldx, m, c1, work);
+  gemm<T, true>(m, c2, c1, strided_matrix<const T>{x, ldx, 1}, strided_matrix<const T, true>{l + c1 * ldl, 1, ldl},
+                x + c1, ldx, work, no_finish{});
+  solve_right_lower_adjoint(l + c1 * ldl + c1, ldl, x + c1, ldx, m, c2, work);
+}
+
+// The lower triangle of c (n x n, row stride ldc) -= a a^H, a n x k (row stride lda):
+// recursive like herk_upper (the blocks on the diagonal computed whole).
+template <class T>
+void herk_lower(T* c, index_t ldc, const T* a, index_t lda, index_t n, index_t k, T* work) noexcept {
+  if (n <= 2 * leaf_rows) {
+    gemm<T, true>(n, n, k, strided_matrix<const T>{a, lda, 1}, strided_matrix<const T, true>{a, 1, lda}, c, ldc, work,
+                  no_finish{});
+    return;
+  }
+  const index_t n1 = split(n), n2 = n - n1;
+  herk_lower(c, ldc, a, lda, n1, k, work);
+  gemm<T, true>(n2, n1, k, strided_matrix<const T>{a + n1 * lda, lda, 1}, strided_matrix<const T, true>{a, 1, lda},
+                c + n1 * ldc, ldc, work, no_finish{});
+  herk_lower(c + n1 * ldc + n1, ldc, a + n1 * lda, lda, n2, k, work);
+}
+
+// The lower factor l (l l^H = a) of the n x n matrix at p (row stride ld), in place,
+// recursive: l11 of the leading block, l21 = a21 l11^-H, then the trailing block
+// a22 - l21 l21^H factored. The other triangle gets meaningless values.
+template <class T>
+void cholesky_lower_blocked(T* p, index_t ld, index_t n, T* work) noexcept {
+  if (n <= leaf_rows) {
+    cholesky_lower(strided_matrix<T>{p, ld, 1}, n);
+    return;
+  }
+  const index_t n1 = split(n), n2 = n - n1;
+  cholesky_lower_blocked(p, ld, n1, work);
+  solve_right_lower_adjoint(p, ld, p + n1 * ld, ld, n2, n1, work);
+  herk_lower(p + n1 * ld + n1, ld, p + n1 * ld, ld, n2, n1, work);
+  cholesky_lower_blocked(p + n1 * ld + n1, ld, n2, work);
+}
+
+}  // namespace triangular_detail
+
+// The workspace (elements of T) of cholesky() for n x n matrices, and of
+// triangular_solve() for m x m matrices and n right-hand sides (the right side also
+// holds a transposed copy of b).
+template <class T>
+constexpr std::size_t cholesky_workspace(index_t n) noexcept {
+  return n < triangular_detail::blocked_from ? 0 : gemm_workspace_size<T>(n, n, n);
+}
+template <class T>
+constexpr std::size_t triangular_solve_workspace(index_t m, index_t n, bool left) noexcept {
+  if (m < triangular_detail::blocked_from) return 0;
+  return gemm_workspace_size<T>(m, n, m) + (left ? 0 : static_cast<std::size_t>(m * n));
+}
+
+// The Cholesky factor of the row-major n x n matrix at p, in place: Upper, u with
+// u^H u = a from (and into) the upper triangle; else l with l l^H = a in the lower one.
+// Below blocked_from the other triangle is neither read nor written; from it (blocked)
+// it is overwritten with meaningless values. work: cholesky_workspace<T>(n) elements
+// (without it, unblocked).
+template <bool Upper, class T>
+void cholesky(T* p, index_t n, T* work = nullptr) noexcept {
+  if (n >= triangular_detail::blocked_from && work != nullptr) {
+    if constexpr (Upper) {
+      triangular_detail::cholesky_upper_blocked(p, n, n, work);
+    } else {
+      triangular_detail::cholesky_lower_blocked(p, n, n, work);
+    }
+  } else if constexpr (Upper) {
+    cholesky_lower(strided_matrix<T, true>{p, 1, n}, n);
+  } else {
+    cholesky_lower(strided_matrix<T>{p, n, 1}, n);
+  }
+}
+
+// XLA's TriangularSolve of one matrix, in place of the row-major b: Left, op(a) x = b
+// with b m x n; else x op(a) = b with b n x m. a is row-major m x m, lower (else upper)
+// triangular, its other triangle not read; unit_diagonal: its diagonal not read. work:
+// triangular_solve_workspace<T>(m, n, left) elements (from blocked_from: blocked on the
+// GEMM engine, the right side through a transposed copy of b; without it, unblocked).
+template <class T>
+void triangular_solve(const T* a, T* b, index_t m, index_t n, bool left, bool lower, bool unit_diagonal,
+                      triangular_op op, T* work = nullptr) noexcept {
+  const strided_matrix<const T> as_is{a, m, 1};
+  const bool blocked = m >= triangular_detail::blocked_from && work != nullptr;
+  if (blocked) {
+    // op(a) (left) or op(a)^T (right) as a view, and whether it is lower as viewed.
+    T* x = left ? b : work + gemm_workspace_size<T>(m, n, m);
+    if (!left)
+      for (index_t r = 0; r < n; ++r)
+        for (index_t c = 0; c < m; ++c) x[c * n + r] = b[r * m + c];
+    const bool transposed = left == (op != triangular_op::none);
+    const bool view_lower = transposed ? !lower : lower;
+    if (op == triangular_op::adjoint) {
+      triangular_detail::solve_left_blocked(transposed ? as_is.adjoint() : strided_matrix<const T, true>{a, m, 1}, x,
+                                            n, m, n, view_lower, unit_diagonal, work);
+    } else {
+      triangular_detail::solve_left_blocked(transposed ? as_is.transposed() : as_is, x, n, m, n, view_lower,
+                                            unit_diagonal, work);
+    }
+    if (!left)
+      for (index_t r = 0; r < n; ++r)
+        for (index_t c = 0; c < m; ++c) b[r * m + c] = x[c * n + r];
+    return;
+  }
+  // x op(a) = b is op(a)^T x^T = b^T: a view of x^T (m x n) and of op(a)^T.
+  if (left) {
+    const strided_matrix<T> x{b, n, 1};
+    if (op == triangular_op::none) {
+      solve_left(as_is, x, m, n, lower, unit_diagonal);
+    } else if (op == triangular_op::transpose) {
+      solve_left(as_is.transposed(), x, m, n, !lower, unit_diagonal);
+    } else {
+      solve_left(as_is.adjoint(), x, m, n, !lower, unit_diagonal);
+    }
+  } else {
+    const strided_matrix<T> xt{b, 1, m};
+    if (op == triangular_op::none) {
+      solve_left(as_is.transposed(), xt, m, n, !lower, unit_diagonal);
+    } else if (op == triangular_op::transpose) {
+      solve_left(as_is, xt, m, n, lower, unit_diagonal);
+    } else {
+      solve_left(strided_matrix<const T, true>{a, m, 1}, xt, m, n, lower, unit_diagonal);
+    }
+  }
+}
+
 }  // namespace sxla::kernels
 
 #endif  // SXLA_KERNELS_TRIANGULAR_HPP
 // ---- end include/sxla/kernels/triangular.hpp ----
+// ---- begin include/sxla/kernels/triangular_batch.hpp ----
+// sxla/kernels/triangular_batch.hpp: the Cholesky factorisation and the triangular solve of
+// batches of small matrices, vectorised across the matrices (one matrix per SIMD lane).
+//
+// A batch is `count` row-major matrices back to back. L = simd::lanes<T> of them at a time
+// are read transposed into a local array of vectors (vector e holds element e of the L
+// matrices: loads and transpose_square over chunks of L elements, gathers for matrices of
+// fewer elements), factored or solved there, and stored back the same way. Left solves
+// whose b has at least L columns run one system at a time (four in step), vectorised over
+// b's columns instead: the same arithmetic without the transpositions. Each lane follows
+// the per-matrix kernel of triangular.hpp (cholesky_lower, solve_left) operation by
+// operation with every product rounded (simd::mul, never fused into the subtraction): the
+// results are those of cholesky() and triangular_solve() (unblocked) wherever the compiler
+// has not contracted their `s - a * b` into an fma. (Whether it does depends on the
+// compiler, its tuning and the statement: clang does; g++ -march=native on Zen 4 does in
+// solve_left but not in cholesky_lower, -march=x86-64-v3 in both. Then the two differ by
+// roundings.)
+//
+// Memory: a full group's L matrices are read whole, and a Cholesky group is stored back
+// whole, its other triangle with the bits it was read with; the last count % L matrices go
+// lane by lane, reading and writing only what the per-matrix kernel does (the missing
+// lanes padded with identity matrices and zeros). The next group is prefetched while one
+// is computed. Nothing is allocated; the local arrays take at most group_bytes each. Real
+// T (float, double) with vectors only, and matrices of at most group_bytes / (L *
+// sizeof(T)) elements (16 x 16 for f32 on AVX-512 and f64 on AVX2 and AVX-512); anything
+// else (complex numbers, the scalar backend, larger matrices) loops over the per-matrix
+// kernels, except the left solves on b's columns, which take any size.
+#ifndef SXLA_KERNELS_TRIANGULAR_BATCH_HPP
+#define SXLA_KERNELS_TRIANGULAR_BATCH_HPP
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+
+namespace sxla::kernels {
+
+namespace triangular_batch_detail {
+
+// The largest local array of vectors (bytes): one matrix's elements for L matrices.
+inline constexpr index_t group_bytes = 16384;
+// Matrix sizes (operations per lane) up to which the loops are unrolled completely.
+inline constexpr index_t unroll_limit = 512;
+
+// Whether T is real (float, double) and has vectors.
+template <class T>
+constexpr bool real_vectors() noexcept {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    return simd::has_vec<T>;
+  } else {
+    return false;
+  }
+}
+
+// Whether matrices of E elements of T go across vector lanes (a group's array of E
+// vectors fits group_bytes).
+template <class T, index_t E>
+constexpr bool across() noexcept {
+  if constexpr (real_vectors<T>()) {
+    return E > 0 && E * static_cast<index_t>(simd::lanes<T> * sizeof(T)) <= group_bytes;
+  } else {
+    return false;
+  }
+}
+
+template <index_t I>
+using constant = std::integral_constant<index_t, I>;
+template <class I>
+inline constexpr bool is_constant = false;
+template <index_t I>
+inline constexpr bool is_constant<constant<I>> = true;
+
+// f(i) for i in [b, e): unrolled completely, each i a constant, when both bounds are
+// constants (so that the bounds of loops inside are constants too: g++ and clang then
+// unroll triangular nests alike); else a loop.
+template <class B, class E, class F>
+SXLA_FORCE_INLINE void loop(B b, E e, F f) noexcept {
+  if constexpr (is_constant<B> && is_constant<E>) {
+    if constexpr (B::value < E::value) {
+      [&]<index_t... I>(std::integer_sequence<index_t, I...>) SXLA_LAMBDA_INLINE {
+        (f(constant<B::value + I>{}), ...);
+      }(std::make_integer_sequence<index_t, E::value - B::value>{});
+    }
+  } else {
+    for (index_t i = b; i < e; ++i) f(i);
+  }
+}
+// i + 1, a constant if i is one.
+template <class I>
+SXLA_FORCE_INLINE constexpr auto next(I i) noexcept {
+  if constexpr (is_constant<I>) {
+    return constant<I::value + 1>{};
+  } else {
+    return i + 1;
+  }
+}
+// V as a constant (Unroll), else as a number: a loop bound.
+template <bool Unroll, index_t V>
+SXLA_FORCE_INLINE constexpr auto bound() noexcept {
+  if constexpr (Unroll) {
+    return constant<V>{};
+  } else {
+    return V;
+  }
+}
+// f(i) for i in [0, K), unrolled up to 64.
+template <index_t K, class F>
+SXLA_FORCE_INLINE void repeat(F f) noexcept {
+  loop(bound<(K <= 64), 0>(), bound<(K <= 64), K>(), f);
+}
+
+// x[at(e)] = element e of the L matrices of E elements at p, p + E, ... (at a permutation
+// of [0, E)): chunks of L elements of each, transposed (loads and transpose_square), or
+// gathers below L elements. Reads the L matrices whole; prefetch: also brings the next L
+// matrices' chunks into the cache.
+template <index_t E, class T, class At>
+SXLA_FORCE_INLINE void load_group(const T* p, simd::vec<T>* x, At at, bool prefetch) noexcept {
+  using V = simd::vec<T>;
+  constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+  if constexpr (E >= l) {
+    for (index_t c0 = 0; c0 < E; c0 += l) {
+      const index_t c = c0 + l <= E ? c0 : E - l;  // the last chunk overlaps the one before
+      V v[l];
+      if (prefetch) {
+        _Pragma("GCC unroll 64") for (index_t k = 0; k < l; ++k) SXLA_PREFETCH(p + (l + k) * E + c);
+      }
+      _Pragma("GCC unroll 64") for (index_t k = 0; k < l; ++k) v[k] = simd::load(p + k * E + c);
+      simd::transpose_square(v);
+      _Pragma("GCC unroll 64") for (index_t j = 0; j < l; ++j) x[at(c + j)] = v[j];
+    }
+  } else {
+    _Pragma("GCC unroll 64") for (index_t e = 0; e < E; ++e) x[at(e)] = simd::gather(p + e, E);
+  }
+}
+
+// The inverse of load_group: writes the L matrices whole (transpose_square and stores, or
+// stores of the first E lanes below L elements).
+template <index_t E, class T, class At>
+SXLA_FORCE_INLINE void store_group(const simd::vec<T>* x, T* p, At at) noexcept {
+  using V = simd::vec<T>;
+  constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+  if constexpr (E >= l) {
+    for (index_t c0 = 0; c0 < E; c0 += l) {
+      const index_t c = c0 + l <= E ? c0 : E - l;
+      V v[l];
+      _Pragma("GCC unroll 64") for (index_t j = 0; j < l; ++j) v[j] = x[at(c + j)];
+      simd::transpose_square(v);
+      _Pragma("GCC unroll 64") for (index_t k = 0; k < l; ++k) simd::store(v[k], p + k * E + c);
+    }
+  } else {
+    V v[l];
+    _Pragma("GCC unroll 64") for (index_t j = 0; j < l; ++j) v[j] = j < E ? x[at(j)] : simd::zero<T>();
+    simd::transpose_square(v);
+    _Pragma("GCC unroll 64") for (index_t k = 0; k < l; ++k) {
+      simd::store_n(v[k], p + k * E, static_cast<std::size_t>(E));
+    }
+  }
+}
+
+// load_group for the first n < L matrices, lane by lane: only the elements e with used(e)
+// (the others of x are left as they are), lanes from n on pad(e).
+template <index_t E, class T, class At, class Used, class Pad>
+void load_lanes(const T* p, index_t n, simd::vec<T>* x, At at, Used used, Pad pad) noexcept {
+  constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+  alignas(64) T t[l];
+  for (index_t e = 0; e < E; ++e) {
+    if (!used(e)) continue;
+    for (index_t k = 0; k < l; ++k) t[k] = k < n ? p[k * E + e] : pad(e);
+    x[at(e)] = simd::load(static_cast<const T*>(t));
+  }
+}
+
+// The inverse of load_lanes: writes the elements e with used(e) of the first n matrices.
+template <index_t E, class T, class At, class Used>
+void store_lanes(const simd::vec<T>* x, T* p, index_t n, At at, Used used) noexcept {
+  constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+  alignas(64) T t[l];
+  for (index_t e = 0; e < E; ++e) {
+    if (!used(e)) continue;
+    simd::store(x[at(e)], static_cast<T*>(t));
+    for (index_t k = 0; k < n; ++k) p[k * E + e] = t[k];
+  }
+}
+
+// cholesky_lower (triangular.hpp) in every lane: the lower factor of the N x N matrices
+// whose element (i, j) is x[i * N + j] (Upper: x[j * N + i], the conjugate transposed view
+// cholesky<true> factors), in place, column by column in the same order.
+template <index_t N, bool Upper, class V>
+SXLA_FORCE_INLINE void factor(V* x) noexcept {
+  constexpr bool unroll = N * N * N <= 6 * unroll_limit;
+  const auto at = [x](index_t i, index_t j) SXLA_LAMBDA_INLINE -> V& { return x[Upper ? j * N + i : i * N + j]; };
+  const auto zero = bound<unroll, 0>();
+  loop(zero, bound<unroll, N>(), [&](auto j) SXLA_LAMBDA_INLINE {
+    V d = at(j, j);
+    loop(zero, j, [&](auto k) SXLA_LAMBDA_INLINE { d = simd::sub(d, simd::mul(at(j, k), at(j, k))); });
+    const V pivot = simd::sqrt(d);
+    at(j, j) = pivot;
+    loop(next(j), bound<unroll, N>(), [&](auto i) SXLA_LAMBDA_INLINE {
+      V s = at(i, j);
+      loop(zero, j, [&](auto k) SXLA_LAMBDA_INLINE { s = simd::sub(s, simd::mul(at(i, k), at(j, k))); });
+      at(i, j) = simd::div(s, pivot);
+    });
+  });
+}
+
+// solve_left (triangular.hpp) in every lane: op(a) x = b in place of x, the M x M view
+// op(a) at a[i * M + p] (lower, else upper), x M x N at x[i * N + c]; Unit: the diagonal
+// taken as 1 and not read. Each row of x is kept in registers (acc) while the rows solved
+// before it are subtracted in order.
+template <index_t M, index_t N, bool Lower, bool Unit, class V>
+SXLA_FORCE_INLINE void substitute(const V* a, V* x) noexcept {
+  constexpr bool unroll = M * M * N <= unroll_limit;
+  const auto zero = bound<unroll, 0>();
+  loop(zero, bound<unroll, M>(), [&](auto step) SXLA_LAMBDA_INLINE {
+    const index_t i = Lower ? static_cast<index_t>(step) : M - 1 - step;
+    V acc[N];
+    repeat<N>([&](index_t c) SXLA_LAMBDA_INLINE { acc[c] = x[i * N + c]; });
+    loop(zero, step, [&](auto q) SXLA_LAMBDA_INLINE {
+      const index_t p = Lower ? static_cast<index_t>(q) : M - 1 - q;
+      const V f = a[i * M + p];
+      repeat<N>([&](index_t c) SXLA_LAMBDA_INLINE { acc[c] = simd::sub(acc[c], simd::mul(f, x[p * N + c])); });
+    });
+    if constexpr (!Unit) {
+      const V pivot = a[i * M + i];
+      repeat<N>([&](index_t c) SXLA_LAMBDA_INLINE { acc[c] = simd::div(acc[c], pivot); });
+    }
+    repeat<N>([&](index_t c) SXLA_LAMBDA_INLINE { x[i * N + c] = acc[c]; });
+  });
+}
+
+template <index_t N, bool Upper, class T>
+void cholesky_groups(T* p, index_t count) noexcept {
+  using V = simd::vec<T>;
+  constexpr index_t e = N * N;
+  constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+  const auto same = [](index_t i) SXLA_LAMBDA_INLINE { return i; };
+  V x[e];
+  index_t k = 0;
+  for (; k + l <= count; k += l) {
+    load_group<e>(p + k * e, x, same, k + 2 * l <= count);
+    factor<N, Upper>(x);
+    store_group<e>(x, p + k * e, same);
+  }
+  if (k < count) {
+    const auto named = [](index_t i) { return Upper ? i % N >= i / N : i % N <= i / N; };
+    const auto identity = [](index_t i) { return i % N == i / N ? T(1) : T(0); };
+    load_lanes<e>(p + k * e, count - k, x, same, named, identity);
+    factor<N, Upper>(x);
+    store_lanes<e>(x, p + k * e, count - k, same, named);
+  }
+}
+
+// The solves of `count` systems in the form solve_left computes: ATrans, a's op(a) (left)
+// or op(a)^T (right) is the transpose of a as stored; XTrans, x is b^T (right); Lower,
+// Unit as solve_left sees them.
+template <index_t M, index_t N, class T, bool ATrans, bool XTrans, bool Lower, bool Unit>
+void solve_groups(const T* a, const T* b, T* x, index_t count) noexcept {
+  using V = simd::vec<T>;
+  constexpr index_t ea = M * M, eb = M * N;
+  constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+  // Element e of a as stored, (e / M, e % M), is element (e % M, e / M) of the view.
+  const auto at_a = [](index_t e) SXLA_LAMBDA_INLINE { return ATrans ? e % M * M + e / M : e; };
+  // b is N x M when XTrans: its element (e / M, e % M) is x's (e % M, e / M).
+  const auto at_x = [](index_t e) SXLA_LAMBDA_INLINE { return XTrans ? e % M * N + e / M : e; };
+  V av[ea], xv[eb];
+  index_t k = 0;
+  for (; k + l <= count; k += l) {
+    load_group<ea>(a + k * ea, av, at_a, k + 2 * l <= count);
+    load_group<eb>(b + k * eb, xv, at_x, k + 2 * l <= count);
+    substitute<M, N, Lower, Unit>(av, xv);
+    store_group<eb>(xv, x + k * eb, at_x);
+  }
+  if (k < count) {
+    // The elements of a the solve reads: its triangle as stored, without the diagonal
+    // when Unit.
+    const auto read = [](index_t e) {
+      const index_t r = e / M, c = e % M;
+      const bool stored_lower = ATrans ? !Lower : Lower;
+      return (stored_lower ? c <= r : c >= r) && !(Unit && r == c);
+    };
+    const auto all = [](index_t) { return true; };
+    const auto identity = [](index_t e) { return e % M == e / M ? T(1) : T(0); };
+    const auto zero = [](index_t) { return T(0); };
+    load_lanes<ea>(a + k * ea, count - k, av, at_a, read, identity);
+    load_lanes<eb>(b + k * eb, count - k, xv, at_x, all, zero);
+    substitute<M, N, Lower, Unit>(av, xv);
+    store_lanes<eb>(xv, x + k * eb, count - k, at_x, all);
+  }
+}
+
+// The left solves of G systems at a time, vectorised over the columns of b (N of them, at
+// least L) instead of across the systems: no transposition, the arithmetic of solve_groups
+// without its shuffles. Columns [v0 * L, (v0 + VB) * L) (VB vectors, the last of the row
+// possibly partial): each row of x kept in registers while the rows solved before it are
+// subtracted, in solve_left's order (Lower, Unit as solve_left sees op(a); ATrans, op(a)
+// is the transpose of a as stored). The G systems in step hide the latency of each row's
+// chain of subtractions; prefetch: a share of the next G systems' cache lines at each row.
+template <index_t M, index_t N, index_t G, index_t VB, class T, bool ATrans, bool Lower, bool Unit>
+SXLA_FORCE_INLINE void solve_column_block(const T* a, const T* b, T* x, index_t v0, bool prefetch) noexcept {
+  using V = simd::vec<T>;
+  constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+  constexpr index_t nv = (N + l - 1) / l, last = N - (nv - 1) * l;  // vectors per row, lanes of the last
+  const auto width = [v0](index_t v) SXLA_LAMBDA_INLINE { return v0 + v + 1 < nv ? l : last; };
+  const auto ld = [&](const T* p, index_t v) SXLA_LAMBDA_INLINE {
+    const T* q = p + (v0 + v) * l;
+    return width(v) == l ? simd::load(q) : simd::load_n(q, static_cast<std::size_t>(width(v)));
+  };
+  const auto at = [a](index_t g, index_t i, index_t p) SXLA_LAMBDA_INLINE {
+    return a[g * M * M + (ATrans ? p * M + i : i * M + p)];
+  };
+  constexpr index_t line = 64 / static_cast<index_t>(sizeof(T));
+  constexpr index_t lines_a = (M * M + line - 1) / line, lines_b = (M * N + line - 1) / line;
+  constexpr index_t per_step_a = (lines_a + M - 1) / M, per_step_b = (lines_b + M - 1) / M;
+  for (index_t step = 0; step < M; ++step) {
+    const index_t i = Lower ? step : M - 1 - step;
+    if (prefetch) {
+      repeat<G>([&](index_t g) SXLA_LAMBDA_INLINE {
+        for (index_t r = step * per_step_a; r < (step + 1) * per_step_a && r < lines_a; ++r)
+          SXLA_PREFETCH(a + (G + g) * M * M + r * line);
+        for (index_t r = step * per_step_b; r < (step + 1) * per_step_b && r < lines_b; ++r)
+          SXLA_PREFETCH(b + (G + g) * M * N + r * line);
+      });
+    }
+    // Row i of b, minus the rows of x solved before it.
+    V acc[G][VB];
+    repeat<G>([&](index_t g) SXLA_LAMBDA_INLINE {
+      repeat<VB>([&](index_t v) SXLA_LAMBDA_INLINE { acc[g][v] = ld(b + g * M * N + i * N, v); });
+    });
+    for (index_t q = 0; q < step; ++q) {
+      const index_t p = Lower ? q : M - 1 - q;
+      repeat<G>([&](index_t g) SXLA_LAMBDA_INLINE {
+        const V f = simd::splat<V>(at(g, i, p));
+        repeat<VB>([&](index_t v) SXLA_LAMBDA_INLINE {
+          acc[g][v] = simd::sub(acc[g][v], simd::mul(f, ld(x + g * M * N + p * N, v)));
+        });
+      });
+    }
+    repeat<G>([&](index_t g) SXLA_LAMBDA_INLINE {
+      if constexpr (!Unit) {
+        const V pivot = simd::splat<V>(at(g, i, i));
+        repeat<VB>([&](index_t v) SXLA_LAMBDA_INLINE { acc[g][v] = simd::div(acc[g][v], pivot); });
+      }
+      repeat<VB>([&](index_t v) SXLA_LAMBDA_INLINE {
+        T* row = x + g * M * N + i * N + (v0 + v) * l;
+        if (width(v) == l) {
+          simd::store(acc[g][v], row);
+        } else {
+          simd::store_n(acc[g][v], row, static_cast<std::size_t>(width(v)));
+        }
+      });
+    });
+  }
+}
+
+// G systems: their columns in blocks of at most 8 vectors.
+template <index_t M, index_t N, index_t G, class T, bool ATrans, bool Lower, bool Unit>
+SXLA_FORCE_INLINE void solve_columns_step(const T* a, const T* b, T* x, bool prefetch) noexcept {
+  constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+  constexpr index_t nv = (N + l - 1) / l, vb = nv < 8 ? nv : 8;
+  index_t v0 = 0;
+  for (; v0 + vb <= nv; v0 += vb)
+    solve_column_block<M, N, G, vb, T, ATrans, Lower, Unit>(a, b, x, v0, prefetch && v0 == 0);
+  if constexpr (nv % vb != 0) solve_column_block<M, N, G, nv % vb, T, ATrans, Lower, Unit>(a, b, x, v0, false);
+}
+
+template <index_t M, index_t N, class T, bool ATrans, bool Lower, bool Unit>
+void solve_columns(const T* a, const T* b, T* x, index_t count) noexcept {
+  constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+  constexpr index_t nv = (N + l - 1) / l, g = nv >= 4 ? 1 : 4 / nv;  // systems in step
+  // Counted down with pointer steps (an index times the matrix size makes g++ -O3 warn of
+  // iterations it cannot reach).
+  index_t left = count;
+  for (; left >= g; left -= g, a += g * M * M, b += g * M * N, x += g * M * N)
+    solve_columns_step<M, N, g, T, ATrans, Lower, Unit>(a, b, x, left >= 2 * g);
+  for (; left > 0; --left, a += M * M, b += M * N, x += M * N)
+    solve_columns_step<M, N, 1, T, ATrans, Lower, Unit>(a, b, x, false);
+}
+
+}  // namespace triangular_batch_detail
+
+// cholesky<Upper>(p + k * N * N, N) for k in [0, count): p holds count row-major N x N
+// matrices back to back, each replaced by its Cholesky factor in its named triangle (the
+// upper one with Upper), the same operations in each lane as the per-matrix kernel.
+template <index_t N, bool Upper, class T>
+void cholesky_across(T* p, index_t count) noexcept {
+  if constexpr (triangular_batch_detail::across<T, N * N>()) {
+    triangular_batch_detail::cholesky_groups<N, Upper>(p, count);
+  } else {
+    for (index_t k = 0; k < count; ++k) cholesky<Upper>(p + k * N * N, N);
+  }
+}
+
+// triangular_solve(a + k * M * M, x + k * M * N, M, N, Left, Lower, Unit, Op) for k in
+// [0, count) on x = b: a holds count row-major M x M matrices, b and x count M x N (left)
+// or N x M (right) ones; b is read and the solutions written to x (which may be b itself,
+// not a partial overlap), the same operations in each lane as the per-matrix kernel (its
+// unblocked form). The form is a template argument: only it is instantiated.
+template <index_t M, index_t N, bool Left, bool Lower, bool Unit, triangular_op Op, class T>
+void solve_across(const T* a, const T* b, T* x, index_t count) noexcept {
+  if constexpr (triangular_batch_detail::real_vectors<T>() && M > 0 && N > 0) {
+    // As triangular_solve: x op(a) = b is op(a)^T x^T = b^T; for real T the adjoint is
+    // the transpose.
+    constexpr bool transposed = Left == (Op != triangular_op::none);
+    constexpr bool view_lower = transposed ? !Lower : Lower;
+    if constexpr (Left && N >= static_cast<index_t>(simd::lanes<T>)) {
+      triangular_batch_detail::solve_columns<M, N, T, transposed, view_lower, Unit>(a, b, x, count);
+      return;
+    } else if constexpr (triangular_batch_detail::across<T, M * M>() && triangular_batch_detail::across<T, M * N>()) {
+      triangular_batch_detail::solve_groups<M, N, T, transposed, !Left, view_lower, Unit>(a, b, x, count);
+      return;
+    }
+  }
+  for (index_t k = 0; k < count; ++k) {
+    if (x != b)
+      for (index_t e = 0; e < M * N; ++e) x[k * M * N + e] = b[k * M * N + e];
+    triangular_solve(a + k * M * M, x + k * M * N, M, N, Left, Lower, Unit, Op);
+  }
+}
+
+// The same in place: b := x.
+template <index_t M, index_t N, bool Left, bool Lower, bool Unit, triangular_op Op, class T>
+void solve_across(const T* a, T* b, index_t count) noexcept {
+  solve_across<M, N, Left, Lower, Unit, Op>(a, static_cast<const T*>(b), b, count);
+}
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_TRIANGULAR_BATCH_HPP
+// ---- end include/sxla/kernels/triangular_batch.hpp ----
+// ---- begin include/sxla/linalg/matrix_batch.hpp ----
+// sxla/linalg/matrix_batch.hpp: what the linear-algebra ops share: their element types
+// (f32, f64, c64, c128), reading an expression's matrix element by element as a kernel's
+// matrix accessor, and the bound on that reading.
+#ifndef SXLA_LINALG_MATRIX_BATCH_HPP
+#define SXLA_LINALG_MATRIX_BATCH_HPP
+
+#include <complex>
+#include <cstddef>
+#include <limits>
+#include <type_traits>
+
+
+namespace sxla::detail {
+
+template <class T>
+inline constexpr bool linalg_element =
+    std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, std::complex<float>> ||
+    std::is_same_v<T, std::complex<double>>;
+
+// The most stack (in bytes) a node's at() takes when the node is read element by element
+// (under a transpose, a slice...): the factor or solution of one matrix is computed per
+// element read. Beyond it at() reads NaN (linalg_nan): evaluate into a tensor first.
+inline constexpr std::size_t linalg_at_bytes = 32 * 1024;
+
+template <class T>
+T linalg_nan() noexcept {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::numeric_limits<T>::quiet_NaN();
+  } else {
+    const auto q = std::numeric_limits<typename T::value_type>::quiet_NaN();
+    return T(q, q);
+  }
+}
+
+// Matrix (r, c) of e's batch at index i (its last two indices replaced), conjugated
+// and/or transposed: a matrix accessor for the kernels (kernels/triangular.hpp).
+template <class E, std::size_t Rank, bool Transposed, bool Conj>
+struct expression_matrix {
+  using value_type = typename E::value_type;
+  const E* e;
+  multi_index<Rank> i;
+  value_type get(index_t r, index_t c) const noexcept {
+    multi_index<Rank> j = i;
+    j[Rank - 2] = Transposed ? c : r;
+    j[Rank - 1] = Transposed ? r : c;
+    const value_type v = e->at(j);
+    if constexpr (Conj && !std::is_floating_point_v<value_type>) {
+      return std::conj(v);
+    } else {
+      return v;
+    }
+  }
+};
+
+}  // namespace sxla::detail
+
+#endif  // SXLA_LINALG_MATRIX_BATCH_HPP
+// ---- end include/sxla/linalg/matrix_batch.hpp ----
+
+namespace sxla {
+
+// Which triangle a factorisation reads and writes.
+enum class triangle { lower, upper };
+inline constexpr triangle lower = triangle::lower;
+inline constexpr triangle upper = triangle::upper;
+
+// The op's name in compile errors, and where its scratch memory does not fit.
+namespace hlo {
+struct cholesky;
+}  // namespace hlo
+struct cholesky_op {
+  using name = hlo::cholesky;
+};
+
+namespace detail {
+
+enum class cholesky_error { none, type, rank, square };
+
+template <class E>
+constexpr cholesky_error cholesky_check() noexcept {
+  if (!linalg_element<typename E::value_type>) return cholesky_error::type;
+  if (E::rank < 2) return cholesky_error::rank;
+  if (E::spec.dimensions[E::rank - 1] != E::spec.dimensions[E::rank - 2]) return cholesky_error::square;
+  return cholesky_error::none;
+}
+
+template <class E>
+void report_cholesky() {
+  constexpr cholesky_error e = cholesky_check<E>();
+  if constexpr (e == cholesky_error::type) {
+    SXLA_DIAGNOSE(hlo::cholesky, "{}: the element type must be f32, f64, c64 or c128", (E), ());
+  } else if constexpr (e == cholesky_error::rank) {
+    SXLA_DIAGNOSE(hlo::cholesky, "{}: the operand must be a batch of matrices [..., M, M] (rank 2 or more)", (E), ());
+  } else if constexpr (e == cholesky_error::square) {
+    SXLA_DIAGNOSE(hlo::cholesky, "{}: the matrices must be square (the last two dimensions equal)", (E), ());
+  }
+}
+
+// Zero the triangle of the row-major n x n matrix at p that a factor does not hold.
+template <bool Upper, class T>
+void zero_other_triangle(T* p, index_t n) noexcept {
+  for (index_t i = 0; i < n; ++i) {
+    if constexpr (Upper) {
+      for (index_t j = 0; j < i; ++j) p[i * n + j] = T{};
+    } else {
+      for (index_t j = i + 1; j < n; ++j) p[i * n + j] = T{};
+    }
+  }
+}
+
+}  // namespace detail
+
+template <triangle Tri, class Op>
+struct cholesky_node : unary_producer<cholesky_node<Tri, Op>, Op, typename Op::value_type, Op::rank> {
+  static constexpr bool is_expression = true;
+  static constexpr bool produces = true;
+  using value_type = typename Op::value_type;
+  static constexpr shape_spec spec = logical_spec(primitive_type_of<value_type>, Op::spec.dimensions);
+  using lane_type = std::conditional_t<simd::has_vec<value_type>, value_type, void>;
+  static constexpr std::size_t rank = Op::rank;
+  using scratch_op = cholesky_op;
+
+  Op operand;
+
+ private:
+  static constexpr bool upper = Tri == triangle::upper;
+  static constexpr index_t n = Op::spec.dimensions[rank - 1];
+  static constexpr index_t count = spec.element_count();
+  static constexpr index_t batch = count == 0 ? 0 : count / (n * n);
+  template <class D>
+  static constexpr bool direct = std::is_same_v<typename D::value_type, value_type> && detail::dense_row_major<D>();
+  static constexpr std::size_t copy_bytes = detail::evaluate_scratch<tensor_view<spec>, Op>;
+  static constexpr std::size_t work_elements = kernels::cholesky_workspace<value_type>(n);
+  static constexpr std::size_t work_bytes = scratch_round(work_elements * sizeof(value_type));
+
+  // Small matrices across vector lanes (kernels/triangular_batch.hpp), large ones one by
+  // one (blocked on the GEMM engine).
+  static void factor_all(value_type* p, detail::arena& ws) noexcept {
+    if constexpr (work_elements == 0) {
+      kernels::cholesky_across<n, upper>(p, batch);
+    } else {
+      value_type* work = ws.take<value_type>(work_elements);
+      for (index_t b = 0; b < batch; ++b) kernels::cholesky<upper>(p + b * n * n, n, work);
+    }
+    for (index_t b = 0; b < batch; ++b) detail::zero_other_triangle<upper>(p + b * n * n, n);
+  }
+
+ public:
+  // Scratch bytes produce() takes for a destination of shape type D (expr/scratch.hpp).
+  template <class D>
+  static constexpr std::size_t scratch = [] {
+    if constexpr (count == 0) {
+      return std::size_t{0};
+    } else if constexpr (direct<D>) {
+      return std::max(copy_bytes, work_bytes);
+    } else {
+      using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
+      return detail::temporary_bytes<spec> +
+             std::max({copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>});
+    }
+  }();
+
+  // One element: its matrix factored on the stack (see the top).
+  value_type at(const multi_index<rank>& i) const noexcept {
+    if constexpr (static_cast<std::size_t>(n * n) * sizeof(value_type) > detail::linalg_at_bytes) {
+      return detail::linalg_nan<value_type>();
+    } else {
+      const index_t r = i[rank - 2], c = i[rank - 1];
+      if (upper ? r > c : c > r) return value_type{};
+      value_type m[n == 0 ? 1 : n * n];
+      const detail::expression_matrix<Op, rank, false, false> a{&operand, i};
+      for (index_t p = 0; p < n; ++p)
+        for (index_t q = upper ? p : 0; q < (upper ? n : p + 1); ++q) m[p * n + q] = a.get(p, q);
+      kernels::cholesky<upper>(m, n);
+      return m[r * n + c];
+    }
+  }
+
+  template <class Dst, class Finish>
+  void produce(Dst& dst, Finish&& finish, detail::arena& ws) const {
+    using D = typename Dst::shape_type;
+    if constexpr (count > 0) {
+      const detail::arena_scope scope(ws);
+      if constexpr (direct<D>) {
+        evaluate(dst, operand, ws);
+        factor_all(dst.data(), ws);
+      } else {
+        auto tmp = detail::take_temporary<spec>(ws);
+        evaluate(tmp, operand, ws);
+        factor_all(tmp.data(), ws);
+        evaluate(dst, as_operand(tmp), ws);
+      }
+      detail::finish_every_row<rank>(spec.dimensions, finish);
+    }
+  }
+};
+
+// Cholesky(a, lower): the factor of each matrix of a [..., M, M] (see the top).
+template <triangle Tri, operand X>
+constexpr auto cholesky(X&& x) {
+  auto e = as_operand(static_cast<X&&>(x));
+  using E = decltype(e);
+  if constexpr (detail::cholesky_check<E>() != detail::cholesky_error::none) {
+    detail::report_cholesky<E>();
+    return e;
+  } else {
+    return cholesky_node<Tri, E>{{}, e};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_LINALG_CHOLESKY_HPP
+// ---- end include/sxla/linalg/cholesky.hpp ----
+// ---- begin include/sxla/linalg/triangular_solve.hpp ----
+// sxla/linalg/triangular_solve.hpp: TriangularSolve(a, b, left_side, lower,
+// unit_diagonal, transpose_a), x from a triangular system for each matrix of a batch:
+//
+//   x::triangular_solve<x::triangular_solve_options{.left_side = true, .lower = true,
+//       .unit_diagonal = false, .transpose_a = x::transpose_kind::no_transpose}>(a, b)
+//
+//   left_side:  op(a) x = b, a [..., M, M], b and x [..., M, N]
+//   else:       x op(a) = b, b and x [..., N, M]
+//   op(a):      a (no_transpose), a^T (transpose) or a^H (adjoint, the conjugate
+//               transpose; the same as transpose for real types)
+//
+// a is lower (else upper) triangular: only that triangle is read; unit_diagonal takes
+// its diagonal as ones and does not read it. The batch dimensions of a and b are equal.
+// Element types f32, f64, c64, c128, the same for a and b. A zero pivot gives Inf and
+// NaN (IEEE division), never UB.
+//
+// The node is a producer (expr/producer.hpp): b is copied into the result's memory (a
+// temporary when the destination is not a dense row-major tensor of the element type;
+// below 128 rows a dense row-major b is read directly by the batch kernels instead),
+// a read in place when it is a dense row-major tensor (else evaluated into a temporary),
+// and each system solved there: below 128 rows across vector lanes or a few systems in
+// step (kernels::solve_across), from 128 rows one by one, blocked on the GEMM engine
+// (kernels::triangular_solve); elementwise work on top
+// fuses into the writing. Read element by element (under a transpose, a slice...), each
+// element read solves its column (row, for the right side) on the stack, reading a
+// element by element: columns of up to 32 KiB (detail::linalg_at_bytes); longer ones
+// read NaN that way (evaluate the solution into a tensor first). Scratch: the
+// temporaries above, a compile-time number (x::workspace_bytes). Threads: none. Misuse
+// (ranks below 2 or different, a non-square a, a b of the wrong size for the side,
+// batch dimensions that differ, other element types) is a compile error naming
+// triangular_solve and both shapes.
+#ifndef SXLA_LINALG_TRIANGULAR_SOLVE_HPP
+#define SXLA_LINALG_TRIANGULAR_SOLVE_HPP
+
+#include <algorithm>
+#include <cstddef>
+#include <type_traits>
+
+
+namespace sxla {
+
+// What TriangularSolve applies to a.
+enum class transpose_kind { no_transpose, transpose, adjoint };
+
+// TriangularSolve's attributes (XLA's TriangularSolveOptions).
+struct triangular_solve_options {
+  bool left_side = true;
+  bool lower = true;
+  bool unit_diagonal = false;
+  transpose_kind transpose_a = transpose_kind::no_transpose;
+};
+
+// The op's name in compile errors, and where its scratch memory does not fit.
+namespace hlo {
+struct triangular_solve;
+}  // namespace hlo
+struct triangular_solve_op {
+  using name = hlo::triangular_solve;
+};
+
+namespace detail {
+
+enum class triangular_solve_error { none, type, rank, square, batch, side };
+
+template <triangular_solve_options O, class A, class B>
+constexpr triangular_solve_error triangular_solve_check() noexcept {
+  if (!std::is_same_v<typename A::value_type, typename B::value_type> || !linalg_element<typename A::value_type>)
+    return triangular_solve_error::type;
+  if (A::rank < 2 || A::rank != B::rank) return triangular_solve_error::rank;
+  const std::size_t r = A::rank;
+  const index_t m = A::spec.dimensions[r - 1];
+  if (A::spec.dimensions[r - 2] != m) return triangular_solve_error::square;
+  for (std::size_t d = 0; d + 2 < r; ++d)
+    if (A::spec.dimensions[d] != B::spec.dimensions[d]) return triangular_solve_error::batch;
+  if (B::spec.dimensions[O.left_side ? r - 2 : r - 1] != m) return triangular_solve_error::side;
+  return triangular_solve_error::none;
+}
+
+template <triangular_solve_options O, class A, class B>
+void report_triangular_solve() {
+  constexpr triangular_solve_error e = triangular_solve_check<O, A, B>();
+  if constexpr (e == triangular_solve_error::type) {
+    SXLA_DIAGNOSE(hlo::triangular_solve, "{} and {}: a and b must have one element type, f32, f64, c64 or c128",
+                  (A, B), ());
+  } else if constexpr (e == triangular_solve_error::rank) {
+    SXLA_DIAGNOSE(hlo::triangular_solve, "{} and {}: a and b must be batches of matrices of one rank (2 or more)",
+                  (A, B), ());
+  } else if constexpr (e == triangular_solve_error::square) {
+    SXLA_DIAGNOSE(hlo::triangular_solve, "{} and {}: the matrices of a must be square", (A, B), ());
+  } else if constexpr (e == triangular_solve_error::batch) {
+    SXLA_DIAGNOSE(hlo::triangular_solve, "{} and {}: a and b must have the same batch dimensions", (A, B), ());
+  } else if constexpr (e == triangular_solve_error::side && O.left_side) {
+    SXLA_DIAGNOSE(hlo::triangular_solve,
+                  "{} and {}: with left_side, the second-to-last dimension of b must be the size of a (op(a) x = b)", (A, B),
+                  ());
+  } else if constexpr (e == triangular_solve_error::side) {
+    SXLA_DIAGNOSE(hlo::triangular_solve,
+                  "{} and {}: without left_side, the last dimension of b must be the size of a (x op(a) = b)", (A, B), ());
+  }
+}
+
+constexpr kernels::triangular_op kernel_op(transpose_kind t) noexcept {
+  return t == transpose_kind::no_transpose ? kernels::triangular_op::none
+         : t == transpose_kind::transpose  ? kernels::triangular_op::transpose
+                                           : kernels::triangular_op::adjoint;
+}
+
+}  // namespace detail
+
+template <triangular_solve_options O, class A, class B>
+struct triangular_solve_node
+    : binary_producer<triangular_solve_node<O, A, B>, A, B, typename B::value_type, B::rank> {
+  static constexpr bool is_expression = true;
+  static constexpr bool produces = true;
+  using value_type = typename B::value_type;
+  static constexpr shape_spec spec = logical_spec(primitive_type_of<value_type>, B::spec.dimensions);
+  using lane_type = std::conditional_t<simd::has_vec<value_type>, value_type, void>;
+  static constexpr std::size_t rank = B::rank;
+  using scratch_op = triangular_solve_op;
+
+  A lhs;  // a
+  B rhs;  // b
+
+ private:
+  static constexpr index_t m = A::spec.dimensions[rank - 1];
+  // The other dimension of b: its columns (left side) or rows.
+  static constexpr index_t n = B::spec.dimensions[O.left_side ? rank - 1 : rank - 2];
+  static constexpr index_t count = spec.element_count();
+  static constexpr index_t batch = count == 0 ? 0 : count / (m * n);
+  static constexpr shape_spec a_spec = logical_spec(primitive_type_of<value_type>, A::spec.dimensions);
+  static constexpr bool a_in_place = detail::reads_dense_row_major<A, value_type>();
+  static constexpr std::size_t a_bytes =
+      count == 0 || a_in_place ? 0 : detail::temporary_bytes<a_spec> + detail::evaluate_scratch<tensor_view<a_spec>, A>;
+  template <class D>
+  static constexpr bool direct = std::is_same_v<typename D::value_type, value_type> && detail::dense_row_major<D>();
+  static constexpr std::size_t copy_bytes = detail::evaluate_scratch<tensor_view<spec>, B>;
+  static constexpr std::size_t work_elements = kernels::triangular_solve_workspace<value_type>(m, n, O.left_side);
+  static constexpr std::size_t work_bytes = scratch_round(work_elements * sizeof(value_type));
+
+  // b read from b_in (a dense row-major operand) when the batch kernels can write the
+  // result elsewhere: no copy of b into the result first.
+  static constexpr bool b_in_place = detail::reads_dense_row_major<B, value_type>() && work_elements == 0;
+
+  // The solutions of b into x (x may be b): small systems across vector lanes or in step
+  // (kernels/triangular_batch.hpp), large ones one by one (blocked on the GEMM engine).
+  static void solve_all(const value_type* a, const value_type* b, value_type* x, detail::arena& ws) noexcept {
+    constexpr kernels::triangular_op op = detail::kernel_op(O.transpose_a);
+    if constexpr (work_elements == 0) {
+      kernels::solve_across<m, n, O.left_side, O.lower, O.unit_diagonal, op>(a, b, x, batch);
+    } else {
+      value_type* work = ws.take<value_type>(work_elements);
+      for (index_t k = 0; k < batch; ++k, a += m * m, x += m * n)
+        kernels::triangular_solve(a, x, m, n, O.left_side, O.lower, O.unit_diagonal, op, work);
+    }
+  }
+
+ public:
+  // Scratch bytes produce() takes for a destination of shape type D (expr/scratch.hpp).
+  template <class D>
+  static constexpr std::size_t scratch = [] {
+    if constexpr (count == 0) {
+      return std::size_t{0};
+    } else if constexpr (direct<D>) {
+      return a_bytes + std::max(copy_bytes, work_bytes);
+    } else {
+      using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
+      return a_bytes + detail::temporary_bytes<spec> +
+             std::max({copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>});
+    }
+  }();
+
+  // One element: its column of x (row, for the right side) solved on the stack.
+  value_type at(const multi_index<rank>& i) const noexcept {
+    if constexpr (static_cast<std::size_t>(m) * sizeof(value_type) > detail::linalg_at_bytes) {
+      return detail::linalg_nan<value_type>();
+    } else {
+      constexpr index_t along = O.left_side ? rank - 2 : rank - 1;  // b's dimension of size m
+      value_type v[m == 0 ? 1 : m];
+      multi_index<rank> j = i;
+      for (index_t q = 0; q < m; ++q) {
+        j[along] = q;
+        v[q] = rhs.at(j);
+      }
+      const kernels::strided_matrix<value_type> x{v, 1, 1};
+      // Left: op(a) x = b column by column. Right: x op(a) = b is op(a)^T x^T = b^T.
+      constexpr bool t = O.transpose_a != transpose_kind::no_transpose;
+      constexpr bool c = O.transpose_a == transpose_kind::adjoint;
+      constexpr bool transposed = O.left_side == t;  // the view of a that the kernel solves with
+      const detail::expression_matrix<A, rank, transposed, c> a{&lhs, i};
+      kernels::solve_left(a, x, m, 1, transposed ? !O.lower : O.lower, O.unit_diagonal);
+      return v[i[along]];
+    }
+  }
+
+  template <class Dst, class Finish>
+  void produce(Dst& dst, Finish&& finish, detail::arena& ws) const {
+    using D = typename Dst::shape_type;
+    if constexpr (count > 0) {
+      const detail::arena_scope scope(ws);
+      const value_type* a = nullptr;
+      if constexpr (a_in_place) {
+        a = lhs.data();
+      } else {
+        auto tmp = detail::take_temporary<a_spec>(ws);
+        evaluate(tmp, lhs, ws);
+        a = tmp.data();
+      }
+      if constexpr (direct<D> && b_in_place) {
+        solve_all(a, rhs.data(), dst.data(), ws);
+      } else if constexpr (direct<D>) {
+        evaluate(dst, rhs, ws);
+        solve_all(a, dst.data(), dst.data(), ws);
+      } else {
+        auto tmp = detail::take_temporary<spec>(ws);
+        evaluate(tmp, rhs, ws);
+        solve_all(a, tmp.data(), tmp.data(), ws);
+        evaluate(dst, as_operand(tmp), ws);
+      }
+      detail::finish_every_row<rank>(spec.dimensions, finish);
+    }
+  }
+};
+
+// TriangularSolve(a, b, ...): see the top.
+template <triangular_solve_options O, operand XA, operand XB>
+constexpr auto triangular_solve(XA&& a, XB&& b) {
+  auto ea = as_operand(static_cast<XA&&>(a));
+  auto eb = as_operand(static_cast<XB&&>(b));
+  using A = decltype(ea);
+  using B = decltype(eb);
+  if constexpr (detail::triangular_solve_check<O, A, B>() != detail::triangular_solve_error::none) {
+    detail::report_triangular_solve<O, A, B>();
+    return eb;
+  } else {
+    return triangular_solve_node<O, A, B>{{}, ea, eb};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_LINALG_TRIANGULAR_SOLVE_HPP
+// ---- end include/sxla/linalg/triangular_solve.hpp ----
+
+
 
 #endif  // SXLA_SXLA_HPP
 // ---- end include/sxla/sxla.hpp ----
