@@ -133,6 +133,25 @@
 #define SXLA_PREFETCH(p) ((void)(p))
 #endif
 
+// ---- Unrolling ----------------------------------------------------------------
+// SXLA_FULL_UNROLL: whether kernels unroll whole small problems into straight-line code
+// (the batches of small matrices of kernels/triangular_batch.hpp). 1 in optimised builds;
+// 0 without optimisation or under AddressSanitizer or ThreadSanitizer, where the unrolled
+// bodies gain nothing and take minutes to compile.
+#ifndef SXLA_FULL_UNROLL
+#if !defined(__OPTIMIZE__) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SXLA_FULL_UNROLL 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SXLA_FULL_UNROLL 0
+#else
+#define SXLA_FULL_UNROLL 1
+#endif
+#else
+#define SXLA_FULL_UNROLL 1
+#endif
+#endif
+
 #endif  // SXLA_CONFIG_HPP
 // ---- end include/sxla/config.hpp ----
 // ---- begin include/sxla/version.hpp ----
@@ -21583,8 +21602,16 @@ namespace triangular_batch_detail {
 
 // The largest local array of vectors (bytes): one matrix's elements for L matrices.
 inline constexpr index_t group_bytes = 16384;
-// Matrix sizes (operations per lane) up to which the loops are unrolled completely.
+// Matrix sizes (operations per lane) up to which the loops are unrolled completely, and
+// the longest loop of vectors repeat() unrolls; nothing without SXLA_FULL_UNROLL
+// (unoptimised and sanitizer builds, config.hpp).
+#if SXLA_FULL_UNROLL
 inline constexpr index_t unroll_limit = 512;
+inline constexpr index_t repeat_limit = 64;
+#else
+inline constexpr index_t unroll_limit = 0;
+inline constexpr index_t repeat_limit = 0;
+#endif
 
 // Whether T is real (float, double) and has vectors.
 template <class T>
@@ -21647,10 +21674,10 @@ SXLA_FORCE_INLINE constexpr auto bound() noexcept {
     return V;
   }
 }
-// f(i) for i in [0, K), unrolled up to 64.
+// f(i) for i in [0, K), unrolled up to repeat_limit.
 template <index_t K, class F>
 SXLA_FORCE_INLINE void repeat(F f) noexcept {
-  loop(bound<(K <= 64), 0>(), bound<(K <= 64), K>(), f);
+  loop(bound<(K <= repeat_limit), 0>(), bound<(K <= repeat_limit), K>(), f);
 }
 
 // x[at(e)] = element e of the L matrices of E elements at p, p + E, ... (at a permutation

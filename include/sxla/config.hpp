@@ -123,4 +123,23 @@
 #define SXLA_PREFETCH(p) ((void)(p))
 #endif
 
+// ---- Unrolling ----------------------------------------------------------------
+// SXLA_FULL_UNROLL: whether kernels unroll whole small problems into straight-line code
+// (the batches of small matrices of kernels/triangular_batch.hpp). 1 in optimised builds;
+// 0 without optimisation or under AddressSanitizer or ThreadSanitizer, where the unrolled
+// bodies gain nothing and take minutes to compile.
+#ifndef SXLA_FULL_UNROLL
+#if !defined(__OPTIMIZE__) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SXLA_FULL_UNROLL 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SXLA_FULL_UNROLL 0
+#else
+#define SXLA_FULL_UNROLL 1
+#endif
+#else
+#define SXLA_FULL_UNROLL 1
+#endif
+#endif
+
 #endif  // SXLA_CONFIG_HPP

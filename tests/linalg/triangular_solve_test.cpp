@@ -1,9 +1,9 @@
-// x::triangular_solve (XLA's TriangularSolve) for f32 and f64: every option combination
-// (left_side, lower, unit_diagonal, transpose_a) on batches, sizes 1 to 33 (100 and 300:
-// linalg_large_test.cpp), batches of
-// rank 4, a zero pivot, lazy operands, fused work, layouts, element-by-element reading.
-// c64 and c128: triangular_solve_complex_test.cpp. The seed gives no worked numbers for
-// TriangularSolve; the small cases below are worked by hand.
+// x::triangular_solve (XLA's TriangularSolve) on f32: every option combination
+// (left_side, lower, unit_diagonal, transpose_a) on a batch, worked systems, a zero pivot,
+// lazy operands, fused work, layouts, element-by-element reading. Other types, sizes and
+// batches: triangular_solve_types_test.cpp (100 and 300 rows: linalg_large_test.cpp). The
+// seed gives no worked numbers for TriangularSolve; the small cases below are worked by
+// hand.
 #include <cmath>
 
 #include "linalg/triangular_solve_check.hpp"
@@ -12,20 +12,7 @@ namespace x = sxla;
 namespace sc = solve_check;
 using x::transpose_kind;
 
-TEST_CASE("triangular_solve: every option combination, f32 and f64") {
-  sc::every_option<float>(1000);
-  sc::every_option<double>(2000);
-}
-
-TEST_CASE("triangular_solve: sizes 1 to 33 and batches of rank 4") {
-  sc::check<float, sc::options<true, true, false, transpose_kind::no_transpose>, 1, 1>(3001);
-  sc::check<double, sc::options<false, false, true, transpose_kind::transpose>, 2, 3, 2, 3>(3002);
-  sc::check<float, sc::options<true, false, false, transpose_kind::adjoint>, 3, 5, 3>(3003);
-  sc::check<double, sc::options<false, true, false, transpose_kind::no_transpose>, 7, 2, 2>(3004);
-  sc::check<float, sc::options<true, true, true, transpose_kind::transpose>, 16, 16, 3>(3005);
-  sc::check<double, sc::options<true, false, false, transpose_kind::no_transpose>, 33, 7>(3006);
-  sc::check<float, sc::options<false, false, false, transpose_kind::transpose>, 33, 40>(3007);
-}
+TEST_CASE("triangular_solve: every option combination, f32") { sc::every_option<float>(1000); }
 
 TEST_CASE("triangular_solve: worked systems, a zero pivot") {
   // Left, lower: [[2, 0], [1, 4]] x = [[2, 4], [5, 10]] -> x = [[1, 2], [1, 2]]; the upper

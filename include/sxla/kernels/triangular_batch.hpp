@@ -31,7 +31,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "sxla/config.hpp"              // SXLA_FORCE_INLINE, SXLA_LAMBDA_INLINE, SXLA_PREFETCH
+#include "sxla/config.hpp"              // SXLA_FORCE_INLINE, SXLA_LAMBDA_INLINE, SXLA_PREFETCH, SXLA_FULL_UNROLL
 #include "sxla/core/index.hpp"          // index_t
 #include "sxla/kernels/triangular.hpp"  // cholesky, triangular_solve, triangular_op
 #include "sxla/simd/vec.hpp"  // vec, lanes, has_vec, load(_n), store(_n), gather, splat, zero, transpose_square, mul, sub, div, sqrt
@@ -42,8 +42,16 @@ namespace triangular_batch_detail {
 
 // The largest local array of vectors (bytes): one matrix's elements for L matrices.
 inline constexpr index_t group_bytes = 16384;
-// Matrix sizes (operations per lane) up to which the loops are unrolled completely.
+// Matrix sizes (operations per lane) up to which the loops are unrolled completely, and
+// the longest loop of vectors repeat() unrolls; nothing without SXLA_FULL_UNROLL
+// (unoptimised and sanitizer builds, config.hpp).
+#if SXLA_FULL_UNROLL
 inline constexpr index_t unroll_limit = 512;
+inline constexpr index_t repeat_limit = 64;
+#else
+inline constexpr index_t unroll_limit = 0;
+inline constexpr index_t repeat_limit = 0;
+#endif
 
 // Whether T is real (float, double) and has vectors.
 template <class T>
@@ -106,10 +114,10 @@ SXLA_FORCE_INLINE constexpr auto bound() noexcept {
     return V;
   }
 }
-// f(i) for i in [0, K), unrolled up to 64.
+// f(i) for i in [0, K), unrolled up to repeat_limit.
 template <index_t K, class F>
 SXLA_FORCE_INLINE void repeat(F f) noexcept {
-  loop(bound<(K <= 64), 0>(), bound<(K <= 64), K>(), f);
+  loop(bound<(K <= repeat_limit), 0>(), bound<(K <= repeat_limit), K>(), f);
 }
 
 // x[at(e)] = element e of the L matrices of E elements at p, p + E, ... (at a permutation

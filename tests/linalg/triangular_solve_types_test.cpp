@@ -1,11 +1,25 @@
-// x::triangular_solve for c64 and c128: every option combination (the adjoint
-// conjugates: op(a) = a^H), batches, size 33 (100 and 300: linalg_large_test.cpp), and a
-// worked adjoint system.
+// x::triangular_solve beyond triangular_solve_test.cpp: c64 and c128 with every option
+// combination (the adjoint conjugates: op(a) = a^H), f64 on each side and triangle, sizes
+// 1 to 33 and batches of rank 4, and a worked adjoint system.
 #include "linalg/triangular_solve_check.hpp"
 
 namespace x = sxla;
 namespace sc = solve_check;
 using x::transpose_kind;
+
+TEST_CASE("triangular_solve: each side and triangle, f64") {
+  sc::every_option<double, transpose_kind::adjoint>(2000);  // the same kernels as f32, on the wider type
+}
+
+TEST_CASE("triangular_solve: sizes 1 to 33 and batches of rank 4") {
+  sc::check<float, sc::options<true, true, false, transpose_kind::no_transpose>, 1, 1>(3001);
+  sc::check<double, sc::options<false, false, true, transpose_kind::transpose>, 2, 3, 2, 3>(3002);
+  sc::check<float, sc::options<true, false, false, transpose_kind::adjoint>, 3, 5, 3>(3003);
+  sc::check<double, sc::options<false, true, false, transpose_kind::no_transpose>, 7, 2, 2>(3004);
+  sc::check<float, sc::options<true, true, true, transpose_kind::transpose>, 16, 16, 3>(3005);
+  sc::check<double, sc::options<true, false, false, transpose_kind::no_transpose>, 33, 7>(3006);
+  sc::check<float, sc::options<false, false, false, transpose_kind::transpose>, 33, 40>(3007);
+}
 
 TEST_CASE("triangular_solve: every option combination, c64 and c128") {
   sc::every_option<std::complex<float>>(4000);
