@@ -11175,11 +11175,6 @@ using matrix_ref = strided_matrix<const S>;
 
 namespace gemm_detail {
 
-template <class T>
-inline constexpr bool is_complex_v = false;
-template <class R>
-inline constexpr bool is_complex_v<std::complex<R>> = true;
-
 // Whether T runs on vectors (else on one lane at a time: complex numbers, the scalar
 // backend).
 template <class T>

@@ -41,15 +41,6 @@ const std::vector<double>& section(const std::string& name) {
   return it->second;
 }
 
-template <class V>
-struct real_of {
-  using type = V;
-};
-template <class R>
-struct real_of<std::complex<R>> {
-  using type = R;
-};
-
 // Golden values `name` (real) or `name`_re and `name`_im (complex), row-major.
 std::vector<std::complex<double>> values(const std::string& name, bool complex) {
   const std::vector<double>& re = section(complex ? name + "_re" : name);
@@ -69,7 +60,7 @@ std::vector<std::complex<double>> values(const std::string& name, bool complex) 
 template <class Tensor>
 Tensor load(const std::string& name) {
   using V = typename Tensor::value_type;
-  using R = typename real_of<V>::type;
+  using R = x::complex_component_t<V>;
   const std::vector<std::complex<double>> v = values(name, x::is_complex_v<V>);
   REQUIRE_EQ(static_cast<x::index_t>(v.size()), Tensor::element_count);
   Tensor t;
@@ -90,7 +81,7 @@ Tensor load(const std::string& name) {
 template <class Tensor>
 void check_close(const std::string& what, const Tensor& got, const std::vector<std::complex<double>>& want) {
   using V = typename Tensor::value_type;
-  using R = typename real_of<V>::type;
+  using R = x::complex_component_t<V>;
   REQUIRE_EQ(static_cast<x::index_t>(want.size()), Tensor::element_count);
   double scale = 0;
   for (const auto& w : want) scale = std::abs(w) > scale ? std::abs(w) : scale;
@@ -128,7 +119,7 @@ void check_cholesky(const std::string& name) {
   using V = typename Tensor::value_type;
   constexpr bool upper = Tri == x::triangle::upper;
   constexpr std::size_t r = Tensor::shape_type::rank;
-  const std::string what = name + " (" + (sizeof(typename real_of<V>::type) == 4 ? "32" : "64") + "-bit)";
+  const std::string what = name + " (" + (sizeof(x::complex_component_t<V>) == 4 ? "32" : "64") + "-bit)";
   const Tensor a = load<Tensor>(name + "_a");
   const std::vector<std::complex<double>> want = values(name + "_out", x::is_complex_v<V>);
   Tensor f;
@@ -139,7 +130,7 @@ void check_cholesky(const std::string& name) {
   // Again with NaN where the factor does not read: the other triangle (and the diagonal's
   // imaginary part).
   Tensor junk = a;
-  using R = typename real_of<V>::type;
+  using R = x::complex_component_t<V>;
   const R nan = std::numeric_limits<R>::quiet_NaN();
   x::for_each_index<typename Tensor::shape_type>([&](const auto& i) {
     const x::index_t row = i[r - 2], col = i[r - 1];
@@ -163,7 +154,7 @@ void check_cholesky(const std::string& name) {
 template <class A, class B, x::triangular_solve_options O>
 void check_solve(const std::string& name) {
   using V = typename B::value_type;
-  const std::string what = name + " (" + (sizeof(typename real_of<V>::type) == 4 ? "32" : "64") + "-bit)";
+  const std::string what = name + " (" + (sizeof(x::complex_component_t<V>) == 4 ? "32" : "64") + "-bit)";
   const A a = load<A>(name + "_a");
   const B b = load<B>(name + "_b");
   const std::vector<std::complex<double>> want = values(name + "_out", x::is_complex_v<V>);

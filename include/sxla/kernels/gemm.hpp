@@ -40,6 +40,7 @@
 #include <type_traits>
 
 #include "sxla/config.hpp"         // SXLA_FORCE_INLINE, SXLA_L1D_BYTES, SXLA_L2_BYTES, SXLA_L3_BYTES
+#include "sxla/core/element_type.hpp"  // is_complex_v
 #include "sxla/core/index.hpp"     // index_t
 #include "sxla/kernels/strided_matrix.hpp"  // strided_matrix
 #include "sxla/simd/vec.hpp"       // vec, load, store, load_n, store_n, mul_add, splat, lanes, transpose_square
@@ -52,11 +53,6 @@ template <class S>
 using matrix_ref = strided_matrix<const S>;
 
 namespace gemm_detail {
-
-template <class T>
-inline constexpr bool is_complex_v = false;
-template <class R>
-inline constexpr bool is_complex_v<std::complex<R>> = true;
 
 // Whether T runs on vectors (else on one lane at a time: complex numbers, the scalar
 // backend).
