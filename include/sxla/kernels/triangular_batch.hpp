@@ -5,8 +5,9 @@
 // are read transposed into a local array of vectors (vector e holds element e of the L
 // matrices: loads and transpose_square over chunks of L elements, gathers for matrices of
 // fewer elements), factored or solved there, and stored back the same way. Left solves
-// whose b has at least L columns run one system at a time (four in step), vectorised over
-// b's columns instead: the same arithmetic without the transpositions. Each lane follows
+// whose b has at least L columns are vectorised over b's columns instead, a few systems
+// in step: the same arithmetic without the transpositions, right-looking with every row
+// of x in registers where they fit (16 x 16 f32 on AVX-512), else row by row. Each lane follows
 // the per-matrix kernel of triangular.hpp (cholesky_lower, solve_left) operation by
 // operation with every product rounded (simd::mul, never fused into the subtraction): the
 // results are those of cholesky() and triangular_solve() (unblocked) wherever the compiler
@@ -363,6 +364,75 @@ SXLA_FORCE_INLINE void solve_column_block(const T* a, const T* b, T* x, index_t 
   }
 }
 
+// Vector registers the right-looking form below may hold its rows of x in.
+inline constexpr index_t register_rows = 24;
+
+// The left solves of G systems whose M rows of x (nv vectors each) all fit register_rows
+// vectors: right-looking instead. Every row of b is loaded into registers first; once row
+// i is divided by its pivot and stored, its multiples are subtracted from each row after
+// it. Each row still receives its subtractions in solve_left's order (the rounding is the
+// same), but the chain of dependent operations is one subtraction and one division per
+// row, not a row's whole dot product: the rows after i are updated independently of each
+// other. Unrolled completely (the registers are named by constants) where SXLA_FULL_UNROLL.
+template <index_t M, index_t N, index_t G, class T, bool ATrans, bool Lower, bool Unit>
+SXLA_FORCE_INLINE void solve_registers(const T* a, const T* b, T* x, bool prefetch) noexcept {
+  using V = simd::vec<T>;
+  constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+  constexpr index_t nv = (N + l - 1) / l, last = N - (nv - 1) * l;
+  constexpr bool unroll = G * M * M * nv <= unroll_limit;
+  const auto zero = bound<unroll, 0>();
+  const auto rows = bound<unroll, M>();
+  const auto at = [a](index_t g, index_t i, index_t p) SXLA_LAMBDA_INLINE {
+    return a[g * M * M + (ATrans ? p * M + i : i * M + p)];
+  };
+  const auto row = [](index_t step) SXLA_LAMBDA_INLINE { return Lower ? step : M - 1 - step; };
+  constexpr index_t line = 64 / static_cast<index_t>(sizeof(T));
+  constexpr index_t lines = (M * M + M * N + line - 1) / line, per_step = (lines + M - 1) / M;
+  V acc[G][M][nv];
+  loop(zero, bound<unroll, G>(), [&](auto g) SXLA_LAMBDA_INLINE {
+    loop(zero, rows, [&](auto i) SXLA_LAMBDA_INLINE {
+      loop(zero, bound<unroll, nv>(), [&](auto v) SXLA_LAMBDA_INLINE {
+        const T* q = b + g * M * N + i * N + v * l;
+        acc[g][i][v] = v + 1 < nv ? simd::load(q) : simd::load_n(q, static_cast<std::size_t>(last));
+      });
+    });
+  });
+  loop(zero, rows, [&](auto step) SXLA_LAMBDA_INLINE {
+    if (prefetch) {
+      // The next G systems' a and b, as whole cache lines of the G * (M * M + M * N)
+      // elements from a and from b (the two are separate arrays), a share per step.
+      for (index_t r = step * per_step; r < (step + 1) * per_step && r < lines; ++r) {
+        repeat<G>([&](index_t g) SXLA_LAMBDA_INLINE {
+          if (r * line < M * M) SXLA_PREFETCH(a + (G + g) * M * M + r * line);
+          if (r * line < M * N) SXLA_PREFETCH(b + (G + g) * M * N + r * line);
+        });
+      }
+    }
+    const index_t i = row(step);
+    loop(zero, bound<unroll, G>(), [&](auto g) SXLA_LAMBDA_INLINE {
+      if constexpr (!Unit) {
+        const V pivot = simd::splat<V>(at(g, i, i));
+        repeat<nv>([&](index_t v) SXLA_LAMBDA_INLINE { acc[g][i][v] = simd::div(acc[g][i][v], pivot); });
+      }
+      repeat<nv>([&](index_t v) SXLA_LAMBDA_INLINE {
+        T* q = x + g * M * N + i * N + v * l;
+        if (v + 1 < nv) {
+          simd::store(acc[g][i][v], q);
+        } else {
+          simd::store_n(acc[g][i][v], q, static_cast<std::size_t>(last));
+        }
+      });
+      loop(next(step), rows, [&](auto later) SXLA_LAMBDA_INLINE {
+        const index_t j = row(later);
+        const V f = simd::splat<V>(at(g, j, i));
+        repeat<nv>([&](index_t v) SXLA_LAMBDA_INLINE {
+          acc[g][j][v] = simd::sub(acc[g][j][v], simd::mul(f, acc[g][i][v]));
+        });
+      });
+    });
+  });
+}
+
 // G systems: their columns in blocks of at most 8 vectors.
 template <index_t M, index_t N, index_t G, class T, bool ATrans, bool Lower, bool Unit>
 SXLA_FORCE_INLINE void solve_columns_step(const T* a, const T* b, T* x, bool prefetch) noexcept {
@@ -377,14 +447,23 @@ SXLA_FORCE_INLINE void solve_columns_step(const T* a, const T* b, T* x, bool pre
 template <index_t M, index_t N, class T, bool ATrans, bool Lower, bool Unit>
 void solve_columns(const T* a, const T* b, T* x, index_t count) noexcept {
   constexpr auto l = static_cast<index_t>(simd::lanes<T>);
-  constexpr index_t nv = (N + l - 1) / l, g = nv >= 4 ? 1 : 4 / nv;  // systems in step
+  constexpr index_t nv = (N + l - 1) / l;
   // Counted down with pointer steps (an index times the matrix size makes g++ -O3 warn of
   // iterations it cannot reach).
   index_t left = count;
-  for (; left >= g; left -= g, a += g * M * M, b += g * M * N, x += g * M * N)
-    solve_columns_step<M, N, g, T, ATrans, Lower, Unit>(a, b, x, left >= 2 * g);
-  for (; left > 0; --left, a += M * M, b += M * N, x += M * N)
-    solve_columns_step<M, N, 1, T, ATrans, Lower, Unit>(a, b, x, false);
+  if constexpr (M * nv <= register_rows) {
+    constexpr index_t g = register_rows / (M * nv) < 4 ? register_rows / (M * nv) : 4;  // systems in step
+    for (; left >= g; left -= g, a += g * M * M, b += g * M * N, x += g * M * N)
+      solve_registers<M, N, g, T, ATrans, Lower, Unit>(a, b, x, left >= 2 * g);
+    for (; left > 0; --left, a += M * M, b += M * N, x += M * N)
+      solve_registers<M, N, 1, T, ATrans, Lower, Unit>(a, b, x, false);
+  } else {
+    constexpr index_t g = nv >= 4 ? 1 : 4 / nv;  // systems in step
+    for (; left >= g; left -= g, a += g * M * M, b += g * M * N, x += g * M * N)
+      solve_columns_step<M, N, g, T, ATrans, Lower, Unit>(a, b, x, left >= 2 * g);
+    for (; left > 0; --left, a += M * M, b += M * N, x += M * N)
+      solve_columns_step<M, N, 1, T, ATrans, Lower, Unit>(a, b, x, false);
+  }
 }
 
 }  // namespace triangular_batch_detail
