@@ -1,7 +1,8 @@
 // Tests for sxla/simd/vec.hpp and the backend behind it: mask logic and is_nan for every
 // combination of lanes, conversions between float and integer lanes, memory access (partial
 // loads and stores, gathers, masks) and the lane movements (repeat, broadcast_in_groups,
-// repeat_group, transpose_square, load_transposed, lane_xor, compress, interleaved loads and stores). Arithmetic, comparisons and bits against the one-lane
+// repeat_group, transpose_square, load_transposed, lane_xor, compress, interleaved loads and
+// stores, rotl, mul_low32, pack_low32). Arithmetic, comparisons and bits against the one-lane
 // vocabulary of scalar.hpp: vec_{arithmetic,compare,bits}_test.cpp. With the scalar
 // backend there is nothing to do.
 #include "simd/vec_check.hpp"
@@ -203,6 +204,54 @@ TEST_CASE_TEMPLATE("simd/vec: load_deinterleaved and store_interleaved (complex 
     CHECK_EQ(out[2 * i + 1], in[2 * i]);
   }
   CHECK_EQ(out[2 * n], T(-1));  // nothing past 2 * lanes elements
+}
+
+TEST_CASE_TEMPLATE("simd/vec: store_interleaved4 (the random number streams' word order)", T, float, std::uint32_t,
+                   double) {
+  constexpr std::size_t n = s::lanes<T>;
+  T in[4][n], out[4 * n + 1];
+  for (std::size_t k = 0; k < 4; ++k)
+    for (std::size_t i = 0; i < n; ++i) in[k][i] = static_cast<T>(100 * k + i);
+  for (T& v : out) v = T(7);
+  s::store_interleaved4(s::load(in[0]), s::load(in[1]), s::load(in[2]), s::load(in[3]), out);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t k = 0; k < 4; ++k) CHECK_EQ(out[4 * i + k], in[k][i]);
+  CHECK_EQ(out[4 * n], T(7));  // nothing past 4 * lanes elements
+}
+
+TEST_CASE("simd/vec: rotl, mul_low32 and pack_low32 (the random number block functions)") {
+  using u32 = std::uint32_t;
+  using u64 = std::uint64_t;
+  constexpr std::size_t n32 = s::lanes<u32>, n64 = s::lanes<u64>;
+  u32 a32[n32];
+  u64 a64[n64], b64[n64];
+  for (std::size_t i = 0; i < n32; ++i) a32[i] = 0x9E3779B9u * static_cast<u32>(i + 1) ^ 0x80000001u;
+  for (std::size_t i = 0; i < n64; ++i) {
+    a64[i] = 0x9E3779B97F4A7C15ull * (i + 3);
+    b64[i] = 0xD1B54A32D192ED03ull * (i + 5);
+  }
+  const auto r13 = lanes(s::rotl<13>(s::load(a32)));
+  const auto r31 = lanes(s::rotl<31>(s::load(a32)));
+  const auto r1 = lanes(s::rotl<1>(s::load(a32)));
+  for (std::size_t i = 0; i < n32; ++i) {
+    CHECK_EQ(r13.v[i], std::rotl(a32[i], 13));
+    CHECK_EQ(r31.v[i], std::rotl(a32[i], 31));
+    CHECK_EQ(r1.v[i], std::rotl(a32[i], 1));
+  }
+  const auto r64 = lanes(s::rotl<40>(s::load(a64)));
+  const auto p = lanes(s::mul_low32(s::load(a64), s::load(b64)));
+  const auto packed = lanes(s::pack_low32(s::load(a64), s::load(b64)));
+  for (std::size_t i = 0; i < n64; ++i) {
+    CHECK_EQ(r64.v[i], std::rotl(a64[i], 40));
+    CHECK_EQ(p.v[i], (a64[i] & 0xffffffffu) * (b64[i] & 0xffffffffu));
+    CHECK_EQ(p.v[i], s::mul_low32(a64[i], b64[i]));  // the one-lane instance
+    CHECK_EQ(packed.v[i], static_cast<u32>(a64[i]));
+    CHECK_EQ(packed.v[n64 + i], static_cast<u32>(b64[i]));
+  }
+  u32 hi, lo;
+  s::mul_wide(0xfffffffeu, 0xfffffffdu, hi, lo);  // (2^32 - 2)(2^32 - 3) = 2^64 - 5 2^32 + 6
+  CHECK_EQ(hi, 0xfffffffbu);
+  CHECK_EQ(lo, 6u);
 }
 
 #else

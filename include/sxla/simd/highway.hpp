@@ -93,10 +93,11 @@ template <class T>
 SXLA_FORCE_INLINE vec<T> zero() noexcept {
   return {hn::Zero(tag<T>())};
 }
-// first, first + 1, first + 2, ...
+// first, first + 1, first + 2, ...: the constant 0, 1, 2, ... plus first (Highway's
+// Iota(d, first) assembles the lanes one by one for a first unknown at compile time).
 template <class T>
 SXLA_FORCE_INLINE vec<T> iota(T first) noexcept {
-  return {hn::Iota(tag<T>(), first)};
+  return {hn::Add(hn::Iota(tag<T>(), T{0}), hn::Set(tag<T>(), first))};
 }
 
 // ---- Memory ----------------------------------------------------------------------------
@@ -117,6 +118,11 @@ SXLA_FORCE_INLINE void load_deinterleaved(const T* p, vec<T>& even, vec<T>& odd)
 template <class T>
 SXLA_FORCE_INLINE void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept {
   hn::StoreInterleaved2(even.raw, odd.raw, tag<T>(), p);
+}
+// p[4 i + k] = lane i of vk (four streams of words into one).
+template <class T>
+SXLA_FORCE_INLINE void store_interleaved4(vec<T> v0, vec<T> v1, vec<T> v2, vec<T> v3, T* p) noexcept {
+  hn::StoreInterleaved4(v0.raw, v1.raw, v2.raw, v3.raw, tag<T>(), p);
 }
 // The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
 template <class T>
@@ -782,6 +788,28 @@ SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
   } else {
     return detail::per_lane<T>([](T x, T c) { return simd::shr(x, c); }, a, n);
   }
+}
+
+template <int K, class T>
+  requires std::is_unsigned_v<T>
+SXLA_FORCE_INLINE vec<T> rotl(vec<T> a) noexcept {
+  static_assert(K > 0 && K < static_cast<int>(8 * sizeof(T)));
+  if constexpr (requires { hn::RotateRight<static_cast<int>(8 * sizeof(T)) - K>(a.raw); }) {
+    return {hn::RotateRight<static_cast<int>(8 * sizeof(T)) - K>(a.raw)};  // vprold on AVX-512
+  } else {
+    return {hn::Or(hn::ShiftLeft<K>(a.raw), hn::ShiftRight<static_cast<int>(8 * sizeof(T)) - K>(a.raw))};
+  }
+}
+template <class T>
+  requires std::is_same_v<T, std::uint64_t>
+SXLA_FORCE_INLINE vec<T> mul_low32(vec<T> a, vec<T> b) noexcept {
+  const tag<std::uint32_t> d;
+  return {hn::MulEven(hn::BitCast(d, a.raw), hn::BitCast(d, b.raw))};  // vpmuludq
+}
+// The low 32 bits of the lanes of lo, then of hi (vector only).
+SXLA_FORCE_INLINE vec<std::uint32_t> pack_low32(vec<std::uint64_t> lo, vec<std::uint64_t> hi) noexcept {
+  const tag<std::uint32_t> d;
+  return {hn::ConcatEven(d, hn::BitCast(d, hi.raw), hn::BitCast(d, lo.raw))};
 }
 
 template <class T>

@@ -213,6 +213,30 @@ SXLA_FORCE_INLINE constexpr T shr(T a, T n) noexcept {
   }
 }
 
+// Rotation left by a constant (unsigned lanes).
+template <int K, lane_type T>
+  requires std::is_unsigned_v<T>
+SXLA_FORCE_INLINE constexpr T rotl(T a) noexcept {
+  static_assert(K > 0 && K < static_cast<int>(8 * sizeof(T)));
+  return std::rotl(a, K);
+}
+// The 64-bit product of 32-bit unsigned numbers, as its high and low halves (one lane
+// only: vectors of 64-bit lanes have mul_low32).
+template <lane_type T>
+  requires std::is_same_v<T, std::uint32_t>
+SXLA_FORCE_INLINE constexpr void mul_wide(T a, T b, T& hi, T& lo) noexcept {
+  const std::uint64_t p = static_cast<std::uint64_t>(a) * b;
+  hi = static_cast<T>(p >> 32);
+  lo = static_cast<T>(p);
+}
+
+// The 64-bit products of the low 32 bits of 64-bit unsigned lanes.
+template <lane_type T>
+  requires std::is_same_v<T, std::uint64_t>
+SXLA_FORCE_INLINE constexpr T mul_low32(T a, T b) noexcept {
+  return (a & 0xffffffffu) * (b & 0xffffffffu);
+}
+
 template <lane_type T>
   requires std::is_integral_v<T>
 SXLA_FORCE_INLINE constexpr T popcount(T a) noexcept {

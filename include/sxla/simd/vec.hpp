@@ -52,6 +52,9 @@ void load_deinterleaved(const T* p, vec<T>& even, vec<T>& odd) noexcept;
 template <class T>
 void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept;
 template <class T>
+void store_interleaved4(vec<T> v0, vec<T> v1, vec<T> v2, vec<T> v3, T* p) noexcept;
+vec<std::uint32_t> pack_low32(vec<std::uint64_t> lo, vec<std::uint64_t> hi) noexcept;
+template <class T>
 void store_n(vec<T> v, T* p, std::size_t n) noexcept;
 template <class T>
 void stream(vec<T> v, T* p) noexcept;

@@ -134,6 +134,17 @@ SXLA_FORCE_INLINE void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept
     p[2 * i + 1] = b.v[i];
   }
 }
+template <class T>
+SXLA_FORCE_INLINE void store_interleaved4(vec<T> v0, vec<T> v1, vec<T> v2, vec<T> v3, T* p) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v0), b = detail::to_lanes(v1), c = detail::to_lanes(v2),
+                              e = detail::to_lanes(v3);
+  for (std::size_t i = 0; i < lanes<T>; ++i) {
+    p[4 * i] = a.v[i];
+    p[4 * i + 1] = b.v[i];
+    p[4 * i + 2] = c.v[i];
+    p[4 * i + 3] = e.v[i];
+  }
+}
 // The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
 template <class T>
 SXLA_FORCE_INLINE vec<T> load_n(const T* p, std::size_t n) noexcept {
@@ -585,6 +596,28 @@ template <class T>
   requires std::is_integral_v<T>
 SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
   return detail::per_lane<T>([](T x, T c) { return simd::shr(x, c); }, a, n);
+}
+
+template <int K, class T>
+  requires std::is_unsigned_v<T>
+SXLA_FORCE_INLINE vec<T> rotl(vec<T> a) noexcept {
+  static_assert(K > 0 && K < static_cast<int>(8 * sizeof(T)));
+  return {(a.raw << K) | (a.raw >> (static_cast<int>(8 * sizeof(T)) - K))};
+}
+template <class T>
+  requires std::is_same_v<T, std::uint64_t>
+SXLA_FORCE_INLINE vec<T> mul_low32(vec<T> a, vec<T> b) noexcept {
+  const vec<T> m = {batch<T>(T{0xffffffffu})};
+  return {(a.raw & m.raw) * (b.raw & m.raw)};
+}
+SXLA_FORCE_INLINE vec<std::uint32_t> pack_low32(vec<std::uint64_t> lo, vec<std::uint64_t> hi) noexcept {
+  const detail::lane_array<std::uint64_t> a = detail::to_lanes(lo), b = detail::to_lanes(hi);
+  detail::lane_array<std::uint32_t> r;
+  for (std::size_t i = 0; i < lanes<std::uint64_t>; ++i) {
+    r.v[i] = static_cast<std::uint32_t>(a.v[i]);
+    r.v[i + lanes<std::uint64_t>] = static_cast<std::uint32_t>(b.v[i]);
+  }
+  return detail::from_lanes(r);
 }
 
 template <class T>
