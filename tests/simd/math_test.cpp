@@ -283,6 +283,29 @@ TEST_CASE_TEMPLATE("simd/math: sin, cos and tan stay within their ulp bounds", T
     out_of_range += !(a >= -1 && a <= 1) + !(b >= -1 && b <= 1) + !std::isfinite(s::tan(x));
   }
   CHECK_EQ(out_of_range, 0);
+
+  // sincos: bitwise sin and cos, one lane and every lane of a vector, special values too.
+  std::vector<T> all = in.xs;
+  all.insert(all.end(), big.xs.begin(), big.xs.end());
+  for (T v : {T(0), -T(0), inf_v<T>, -inf_v<T>, std::numeric_limits<T>::quiet_NaN()}) all.push_back(v);
+  int differ = 0;
+  for (T x : all) {
+    T sn, cs;
+    s::sincos(x, sn, cs);
+    differ += !same_bits(sn, s::sin(x)) + !same_bits(cs, s::cos(x));
+  }
+  if constexpr (s::has_vec<T>) {
+    constexpr std::size_t l = s::lanes<T>;
+    for (std::size_t i = 0; i + l <= all.size(); i += l) {
+      s::vec<T> sn, cs;
+      s::sincos(s::load(all.data() + i), sn, cs);
+      alignas(64) T a[l], b[l];
+      s::store(sn, a);
+      s::store(cs, b);
+      for (std::size_t j = 0; j < l; ++j) differ += !same_bits(a[j], s::sin(all[i + j])) + !same_bits(b[j], s::cos(all[i + j]));
+    }
+  }
+  CHECK_EQ(differ, 0);
 }
 
 TEST_CASE_TEMPLATE("simd/math: tanh, cbrt and atan stay within their ulp bounds", T, float, double) {

@@ -1,5 +1,5 @@
-// sxla/simd/math.hpp: transcendental kernels (exp, expm1, log, log1p, sin, cos, tan,
-// tanh, logistic, cbrt, pow, atan, atan2) written once over the SIMD vocabulary.
+// sxla/simd/math.hpp: transcendental kernels (exp, expm1, log, log1p, sin, cos, sincos,
+// tan, tanh, logistic, cbrt, pow, atan, atan2) written once over the SIMD vocabulary.
 //
 // Each function is a template over V = float, double, vec<float> or vec<double> and uses
 // only the vocabulary of scalar.hpp and vec.hpp (+ - * / fma sqrt, roundings, bit
@@ -525,6 +525,22 @@ SXLA_FORCE_INLINE constexpr V sin_from(trig_reduced<V> tr, int quadrant) noexcep
   const int_vec<V> sign = simd::shl<8 * sizeof(T) - 2>(simd::bit_and(q, splat<int_vec<V>>(I{2})));
   return simd::bitcast<T>(simd::bit_xor(simd::bitcast<I>(res), sign));
 }
+// sin_from(tr, 0) and sin_from(tr, 1) with the polynomials computed once.
+template <class V>
+SXLA_FORCE_INLINE constexpr void sincos_from(trig_reduced<V> tr, V& sn, V& cs) noexcept {
+  using T = lane_t<V>;
+  using I = int_of<T>;
+  const V z = simd::mul(tr.r, tr.r);
+  const V s = tr.r + sin_tail(tr.r, tr.r_lo, z);
+  const V c = k<V>(1) + cos_tail(tr.r, tr.r_lo, z);
+  const auto quadrant = [&](int_vec<V> q) SXLA_LAMBDA_INLINE {
+    const V res = simd::select(bit_set<V, 0>(q), c, s);
+    const int_vec<V> sign = simd::shl<8 * sizeof(T) - 2>(simd::bit_and(q, splat<int_vec<V>>(I{2})));
+    return simd::bitcast<T>(simd::bit_xor(simd::bitcast<I>(res), sign));
+  };
+  sn = quadrant(tr.q);
+  cs = quadrant(simd::add(tr.q, splat<int_vec<V>>(I{1})));
+}
 template <class V>
 SXLA_FORCE_INLINE constexpr V tan_from(trig_reduced<V> tr) noexcept {
   // sin / cos, or -cos / sin in odd quadrants, with both as exact sums hi + lo: the
@@ -802,6 +818,38 @@ template <float_value V>
 constexpr V cos(V x) noexcept {
   if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::cos(v); }, x);
   return math_detail::trig<false>(x, [](math_detail::trig_reduced<V> t) { return math_detail::sin_from(t, 1); });
+}
+// sin(x) and cos(x) from one argument reduction, bitwise what sin and cos give.
+template <float_value V>
+constexpr void sincos(V x, V& s, V& c) noexcept {
+  namespace d = math_detail;
+  if (d::use_libm()) {
+    s = d::libm_lanes<V>([](auto v) { return std::sin(v); }, x);
+    c = d::libm_lanes<V>([](auto v) { return std::cos(v); }, x);
+    return;
+  }
+  using C = d::consts<lane_t<V>>;
+  const auto slow_lanes = mask_not(simd::abs(x) <= d::k<V>(C::trig_fast_limit));
+  const auto slow = [&](V& s2, V& c2) {
+    d::sincos_from(d::trig_reduce_slow(x), s2, c2);
+    const auto finite = simd::abs(x) <= d::k<V>(C::max);  // inf, NaN
+    s2 = simd::select(finite, s2, d::quiet_nan<V>());
+    c2 = simd::select(finite, c2, d::quiet_nan<V>());
+  };
+  if constexpr (is_vector_v<V>) {
+    d::sincos_from(d::trig_reduce_fast(x), s, c);
+    if (simd::any(slow_lanes)) {
+      V s2, c2;
+      slow(s2, c2);
+      s = simd::select(slow_lanes, s2, s);
+      c = simd::select(slow_lanes, c2, c);
+    }
+  } else if (slow_lanes) {
+    slow(s, c);
+  } else {
+    d::sincos_from(d::trig_reduce_fast(x), s, c);
+  }
+  s = simd::select(x == d::k<V>(0), x, s);  // sin(-0) = -0
 }
 template <float_value V>
 constexpr V tan(V x) noexcept {
