@@ -69,6 +69,7 @@
 #include "sxla/ops/reduction.hpp"
 #include "sxla/ops/reshape.hpp"
 #include "sxla/ops/rev.hpp"
+#include "sxla/ops/rng.hpp"
 #include "sxla/ops/scatter.hpp"
 #include "sxla/ops/select.hpp"
 #include "sxla/ops/select_and_scatter.hpp"
@@ -91,6 +92,7 @@
 
 #include "sxla/kernels/conv.hpp"
 #include "sxla/kernels/gemm.hpp"
+#include "sxla/kernels/rng.hpp"
 #include "sxla/kernels/strided_matrix.hpp"
 #include "sxla/kernels/triangular.hpp"
 #include "sxla/kernels/triangular_batch.hpp"
