@@ -4164,6 +4164,30 @@ SXLA_FORCE_INLINE constexpr T shr(T a, T n) noexcept {
   }
 }
 
+// Rotation left by a constant (unsigned lanes).
+template <int K, lane_type T>
+  requires std::is_unsigned_v<T>
+SXLA_FORCE_INLINE constexpr T rotl(T a) noexcept {
+  static_assert(K > 0 && K < static_cast<int>(8 * sizeof(T)));
+  return std::rotl(a, K);
+}
+// The 64-bit product of 32-bit unsigned numbers, as its high and low halves (one lane
+// only: vectors of 64-bit lanes have mul_low32).
+template <lane_type T>
+  requires std::is_same_v<T, std::uint32_t>
+SXLA_FORCE_INLINE constexpr void mul_wide(T a, T b, T& hi, T& lo) noexcept {
+  const std::uint64_t p = static_cast<std::uint64_t>(a) * b;
+  hi = static_cast<T>(p >> 32);
+  lo = static_cast<T>(p);
+}
+
+// The 64-bit products of the low 32 bits of 64-bit unsigned lanes.
+template <lane_type T>
+  requires std::is_same_v<T, std::uint64_t>
+SXLA_FORCE_INLINE constexpr T mul_low32(T a, T b) noexcept {
+  return (a & 0xffffffffu) * (b & 0xffffffffu);
+}
+
 template <lane_type T>
   requires std::is_integral_v<T>
 SXLA_FORCE_INLINE constexpr T popcount(T a) noexcept {
@@ -4595,10 +4619,11 @@ template <class T>
 SXLA_FORCE_INLINE vec<T> zero() noexcept {
   return {hn::Zero(tag<T>())};
 }
-// first, first + 1, first + 2, ...
+// first, first + 1, first + 2, ...: the constant 0, 1, 2, ... plus first (Highway's
+// Iota(d, first) assembles the lanes one by one for a first unknown at compile time).
 template <class T>
 SXLA_FORCE_INLINE vec<T> iota(T first) noexcept {
-  return {hn::Iota(tag<T>(), first)};
+  return {hn::Add(hn::Iota(tag<T>(), T{0}), hn::Set(tag<T>(), first))};
 }
 
 // ---- Memory ----------------------------------------------------------------------------
@@ -4619,6 +4644,11 @@ SXLA_FORCE_INLINE void load_deinterleaved(const T* p, vec<T>& even, vec<T>& odd)
 template <class T>
 SXLA_FORCE_INLINE void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept {
   hn::StoreInterleaved2(even.raw, odd.raw, tag<T>(), p);
+}
+// p[4 i + k] = lane i of vk (four streams of words into one).
+template <class T>
+SXLA_FORCE_INLINE void store_interleaved4(vec<T> v0, vec<T> v1, vec<T> v2, vec<T> v3, T* p) noexcept {
+  hn::StoreInterleaved4(v0.raw, v1.raw, v2.raw, v3.raw, tag<T>(), p);
 }
 // The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
 template <class T>
@@ -5286,6 +5316,28 @@ SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
   }
 }
 
+template <int K, class T>
+  requires std::is_unsigned_v<T>
+SXLA_FORCE_INLINE vec<T> rotl(vec<T> a) noexcept {
+  static_assert(K > 0 && K < static_cast<int>(8 * sizeof(T)));
+  if constexpr (requires { hn::RotateRight<static_cast<int>(8 * sizeof(T)) - K>(a.raw); }) {
+    return {hn::RotateRight<static_cast<int>(8 * sizeof(T)) - K>(a.raw)};  // vprold on AVX-512
+  } else {
+    return {hn::Or(hn::ShiftLeft<K>(a.raw), hn::ShiftRight<static_cast<int>(8 * sizeof(T)) - K>(a.raw))};
+  }
+}
+template <class T>
+  requires std::is_same_v<T, std::uint64_t>
+SXLA_FORCE_INLINE vec<T> mul_low32(vec<T> a, vec<T> b) noexcept {
+  const tag<std::uint32_t> d;
+  return {hn::MulEven(hn::BitCast(d, a.raw), hn::BitCast(d, b.raw))};  // vpmuludq
+}
+// The low 32 bits of the lanes of lo, then of hi (vector only).
+SXLA_FORCE_INLINE vec<std::uint32_t> pack_low32(vec<std::uint64_t> lo, vec<std::uint64_t> hi) noexcept {
+  const tag<std::uint32_t> d;
+  return {hn::ConcatEven(d, hn::BitCast(d, hi.raw), hn::BitCast(d, lo.raw))};
+}
+
 template <class T>
   requires std::is_integral_v<T>
 SXLA_FORCE_INLINE vec<T> popcount(vec<T> a) noexcept {
@@ -5434,6 +5486,17 @@ SXLA_FORCE_INLINE void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept
   for (std::size_t i = 0; i < lanes<T>; ++i) {
     p[2 * i] = a.v[i];
     p[2 * i + 1] = b.v[i];
+  }
+}
+template <class T>
+SXLA_FORCE_INLINE void store_interleaved4(vec<T> v0, vec<T> v1, vec<T> v2, vec<T> v3, T* p) noexcept {
+  const detail::lane_array<T> a = detail::to_lanes(v0), b = detail::to_lanes(v1), c = detail::to_lanes(v2),
+                              e = detail::to_lanes(v3);
+  for (std::size_t i = 0; i < lanes<T>; ++i) {
+    p[4 * i] = a.v[i];
+    p[4 * i + 1] = b.v[i];
+    p[4 * i + 2] = c.v[i];
+    p[4 * i + 3] = e.v[i];
   }
 }
 // The first n lanes from p (n <= lanes), the others zero; reads only p[0, n).
@@ -5889,6 +5952,28 @@ SXLA_FORCE_INLINE vec<T> shr(vec<T> a, vec<T> n) noexcept {
   return detail::per_lane<T>([](T x, T c) { return simd::shr(x, c); }, a, n);
 }
 
+template <int K, class T>
+  requires std::is_unsigned_v<T>
+SXLA_FORCE_INLINE vec<T> rotl(vec<T> a) noexcept {
+  static_assert(K > 0 && K < static_cast<int>(8 * sizeof(T)));
+  return {(a.raw << K) | (a.raw >> (static_cast<int>(8 * sizeof(T)) - K))};
+}
+template <class T>
+  requires std::is_same_v<T, std::uint64_t>
+SXLA_FORCE_INLINE vec<T> mul_low32(vec<T> a, vec<T> b) noexcept {
+  const vec<T> m = {batch<T>(T{0xffffffffu})};
+  return {(a.raw & m.raw) * (b.raw & m.raw)};
+}
+SXLA_FORCE_INLINE vec<std::uint32_t> pack_low32(vec<std::uint64_t> lo, vec<std::uint64_t> hi) noexcept {
+  const detail::lane_array<std::uint64_t> a = detail::to_lanes(lo), b = detail::to_lanes(hi);
+  detail::lane_array<std::uint32_t> r;
+  for (std::size_t i = 0; i < lanes<std::uint64_t>; ++i) {
+    r.v[i] = static_cast<std::uint32_t>(a.v[i]);
+    r.v[i + lanes<std::uint64_t>] = static_cast<std::uint32_t>(b.v[i]);
+  }
+  return detail::from_lanes(r);
+}
+
 template <class T>
   requires std::is_integral_v<T>
 SXLA_FORCE_INLINE vec<T> popcount(vec<T> a) noexcept {
@@ -5933,6 +6018,9 @@ template <class T>
 void load_deinterleaved(const T* p, vec<T>& even, vec<T>& odd) noexcept;
 template <class T>
 void store_interleaved(vec<T> even, vec<T> odd, T* p) noexcept;
+template <class T>
+void store_interleaved4(vec<T> v0, vec<T> v1, vec<T> v2, vec<T> v3, T* p) noexcept;
+vec<std::uint32_t> pack_low32(vec<std::uint64_t> lo, vec<std::uint64_t> hi) noexcept;
 template <class T>
 void store_n(vec<T> v, T* p, std::size_t n) noexcept;
 template <class T>
@@ -16436,8 +16524,8 @@ inline constexpr unary_fn<is_finite_op> is_finite{};
 #endif  // SXLA_OPS_UNARY_HPP
 // ---- end include/sxla/ops/unary.hpp ----
 // ---- begin include/sxla/simd/math.hpp ----
-// sxla/simd/math.hpp: transcendental kernels (exp, expm1, log, log1p, sin, cos, tan,
-// tanh, logistic, cbrt, pow, atan, atan2) written once over the SIMD vocabulary.
+// sxla/simd/math.hpp: transcendental kernels (exp, expm1, log, log1p, sin, cos, sincos,
+// tan, tanh, logistic, cbrt, pow, atan, atan2) written once over the SIMD vocabulary.
 //
 // Each function is a template over V = float, double, vec<float> or vec<double> and uses
 // only the vocabulary of scalar.hpp and vec.hpp (+ - * / fma sqrt, roundings, bit
@@ -16960,6 +17048,22 @@ SXLA_FORCE_INLINE constexpr V sin_from(trig_reduced<V> tr, int quadrant) noexcep
   const int_vec<V> sign = simd::shl<8 * sizeof(T) - 2>(simd::bit_and(q, splat<int_vec<V>>(I{2})));
   return simd::bitcast<T>(simd::bit_xor(simd::bitcast<I>(res), sign));
 }
+// sin_from(tr, 0) and sin_from(tr, 1) with the polynomials computed once.
+template <class V>
+SXLA_FORCE_INLINE constexpr void sincos_from(trig_reduced<V> tr, V& sn, V& cs) noexcept {
+  using T = lane_t<V>;
+  using I = int_of<T>;
+  const V z = simd::mul(tr.r, tr.r);
+  const V s = tr.r + sin_tail(tr.r, tr.r_lo, z);
+  const V c = k<V>(1) + cos_tail(tr.r, tr.r_lo, z);
+  const auto quadrant = [&](int_vec<V> q) SXLA_LAMBDA_INLINE {
+    const V res = simd::select(bit_set<V, 0>(q), c, s);
+    const int_vec<V> sign = simd::shl<8 * sizeof(T) - 2>(simd::bit_and(q, splat<int_vec<V>>(I{2})));
+    return simd::bitcast<T>(simd::bit_xor(simd::bitcast<I>(res), sign));
+  };
+  sn = quadrant(tr.q);
+  cs = quadrant(simd::add(tr.q, splat<int_vec<V>>(I{1})));
+}
 template <class V>
 SXLA_FORCE_INLINE constexpr V tan_from(trig_reduced<V> tr) noexcept {
   // sin / cos, or -cos / sin in odd quadrants, with both as exact sums hi + lo: the
@@ -17237,6 +17341,38 @@ template <float_value V>
 constexpr V cos(V x) noexcept {
   if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::cos(v); }, x);
   return math_detail::trig<false>(x, [](math_detail::trig_reduced<V> t) { return math_detail::sin_from(t, 1); });
+}
+// sin(x) and cos(x) from one argument reduction, bitwise what sin and cos give.
+template <float_value V>
+constexpr void sincos(V x, V& s, V& c) noexcept {
+  namespace d = math_detail;
+  if (d::use_libm()) {
+    s = d::libm_lanes<V>([](auto v) { return std::sin(v); }, x);
+    c = d::libm_lanes<V>([](auto v) { return std::cos(v); }, x);
+    return;
+  }
+  using C = d::consts<lane_t<V>>;
+  const auto slow_lanes = mask_not(simd::abs(x) <= d::k<V>(C::trig_fast_limit));
+  const auto slow = [&](V& s2, V& c2) {
+    d::sincos_from(d::trig_reduce_slow(x), s2, c2);
+    const auto finite = simd::abs(x) <= d::k<V>(C::max);  // inf, NaN
+    s2 = simd::select(finite, s2, d::quiet_nan<V>());
+    c2 = simd::select(finite, c2, d::quiet_nan<V>());
+  };
+  if constexpr (is_vector_v<V>) {
+    d::sincos_from(d::trig_reduce_fast(x), s, c);
+    if (simd::any(slow_lanes)) {
+      V s2, c2;
+      slow(s2, c2);
+      s = simd::select(slow_lanes, s2, s);
+      c = simd::select(slow_lanes, c2, c);
+    }
+  } else if (slow_lanes) {
+    slow(s, c);
+  } else {
+    d::sincos_from(d::trig_reduce_fast(x), s, c);
+  }
+  s = simd::select(x == d::k<V>(0), x, s);  // sin(-0) = -0
 }
 template <float_value V>
 constexpr V tan(V x) noexcept {
@@ -18644,6 +18780,1177 @@ constexpr auto rev(X&& x) noexcept {
 
 #endif  // SXLA_OPS_REV_HPP
 // ---- end include/sxla/ops/rev.hpp ----
+// ---- begin include/sxla/ops/rng.hpp ----
+// sxla/ops/rng.hpp: XLA's random number ops, RngBitGenerator, RngUniform and RngNormal,
+// as lazy producers (expr/producer.hpp) over the counter-based block functions of
+// kernels/rng.hpp. Nothing global and nothing hidden: every value is a pure function of
+// the state the caller passes, so evaluating a node twice gives the same bits, element
+// by element (at()) as in bulk (produce()), and elementwise work on top fuses.
+//
+//   x::tensor<"u64[2]"> state = {1, 2};
+//   auto [next, bits] = x::rng_bit_generator<x::rng_algorithm::three_fry, "u64[2,2]">(state);
+//   x::rng_state gen{.seed = 42};
+//   x::tensor<"f32[1024]"> u = x::rng_uniform<"f32[1024]">(0.0f, 1.0f, gen);  // advances gen
+//   y = x::add(y, x::rng_normal<"f32[1024]">(0.0f, 0.1f, gen));              // fused
+//
+// RngBitGenerator(algorithm, state, shape) returns (new state, bits) as XLA's CPU backend
+// computes them (rng_bit_generator_expander.cc and prng.cc), bit for bit:
+//   three_fry  state u64[2] = [key, counter]; threefry2x32-20 with k0, k1 the key's low
+//              and high words. 64-bit outputs: element r (row-major) is block counter + r,
+//              x0 | x1 << 32; new state [key, counter + elements]. 32-bit and narrower
+//              outputs: the shape is split in half along its first even dimension (with
+//              none, the largest, padded by one and sliced back; a scalar as [2] sliced
+//              to [1]); blocks count over the half shape in row-major order, and block b
+//              at half index (..., p, ...) writes x0 at (..., 2p, ...) and x1 at
+//              (..., 2p + 1, ...); new state [key, counter + half elements].
+//   philox     state u64[3] = [key, low, high]: 128-bit counter (low, high); or u64[2] =
+//              [key, low]: counter (low, key). philox4x32-10; block j's words are the
+//              outputs 4j .. 4j + 3 in row-major order (64-bit outputs: words 2r and 2r
+//              + 1, low first); the counter advances by the blocks used (with the carry
+//              into high; a u64[2] state keeps only the low word).
+//   default_algorithm  philox, the default of XLA's CPU and GPU backends.
+// Output element types: every integer and floating-point type (their bits); types
+// narrower than 32 bits take the low bits of a 32-bit word.
+//
+// RngUniform(a, b, shape) and RngNormal(mu, sigma, shape) as XLA's CPU backend expands
+// them (rng_expander.cc): philox with key gen.seed and 128-bit counter (gen.counter,
+// gen.counter_high), which the call advances by the 32-bit words of the shape (f16 and
+// bf16 computed in f32, so one word each; 64-bit types two). Uniform floats: the top
+// mantissa bits of a word, u = (bits >> (width - mantissa)) * 2^-mantissa in [0, 1), then
+// u * (b - a) + a, each step rounded. b <= a is allowed and gives that same formula: values
+// in (b, a] (a when b == a). Uniform integers (s32, u32, s64, u64): a + bits % (b - a),
+// the difference taken modulo 2^width, and bits itself where it is 0 (XLA's x % 0 = x):
+// a + bits for b == a. Normal: Box-Muller on uniform pairs u0, u1 of the shape split as
+// above, sin(2 pi u1) sqrt(-2 log max(u0, 1e-7)) at 2p and cos(...) at 2p + 1, then mu +
+// sigma z (sin, cos and log of simd/math.hpp). f16 and bf16 results are the f32 ones
+// rounded to nearest even (so a uniform value may round to b).
+#ifndef SXLA_OPS_RNG_HPP
+#define SXLA_OPS_RNG_HPP
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <tuple>
+#include <type_traits>
+
+// ---- begin include/sxla/kernels/rng.hpp ----
+// sxla/kernels/rng.hpp: the counter-based block functions of Random123 that XLA's random
+// number ops are built on, threefry2x32 with 20 rounds and philox4x32 with 10 (Salmon et
+// al., "Parallel random numbers: as easy as 1, 2, 3", SC 2011), and the runs of
+// consecutive blocks the ops generate.
+//
+// threefry2x32 is written once over the SIMD vocabulary: V is std::uint32_t (one block)
+// or simd::vec<std::uint32_t> (one block per lane, 16 on AVX-512). philox4x32 has a
+// one-block instance on 32-bit words and a vector one on 64-bit lanes (its 32 x 32 ->
+// 64-bit multiplies are one instruction there: vpmuludq), packed into 32-bit words at the
+// end. Every instance gives the same bits. The runs call a sink with L = lanes blocks
+// at a time in vectors of words and with the remaining ones one at a time (V =
+// std::uint32_t), so that the sink writes each block's words where they belong:
+//
+//   threefry_run(key, counter, n, sink)   blocks with 64-bit counters counter + j
+//                                         (wrapping), sink(j, x0, x1)
+//   philox_run(key, counter, n, sink)     blocks with 128-bit counters counter + j
+//                                         (counter = {low, high}, carries included),
+//                                         sink(j, x0, x1, x2, x3)
+//
+//   philox_map(key, counter, first, n, out, f)
+//                                         values [first, first + n) of a stream in which
+//                                         block j's four words, mapped by f (to f32 values,
+//                                         say, in registers), are values 4j .. 4j + 3
+//   philox_words, threefry_words          the same for the words themselves (threefry:
+//                                         2j, 2j + 1)
+//   threefry_columns(key, counter, n, out0, out1)
+//                                         word 0 and word 1 of blocks into two arrays
+//
+// The key is a u64, split as XLA splits it: k0 its low 32 bits, k1 its high ones; a
+// counter's words likewise, least significant first. Nothing here knows a shape: the op
+// (ops/rng.hpp) says which stream positions it wants.
+#ifndef SXLA_KERNELS_RNG_HPP
+#define SXLA_KERNELS_RNG_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+
+namespace sxla::kernels {
+
+namespace rng_detail {
+template <class V>
+SXLA_FORCE_INLINE constexpr V word(std::uint32_t w) noexcept {
+  return simd::splat<V>(w);
+}
+
+// Four threefry2x32 rounds with the rotations R... on G counters, round by round, then
+// the key injection (ka into x0, kb = the key word plus the injection's number into x1).
+template <int... R, std::size_t G, class V>
+SXLA_FORCE_INLINE constexpr void threefry_rounds(V (&x0)[G], V (&x1)[G], V ka, V kb) noexcept {
+  (
+      [&] {
+        for (std::size_t g = 0; g < G; ++g) {
+          x0[g] = simd::add(x0[g], x1[g]);
+          x1[g] = simd::bit_xor(simd::rotl<R>(x1[g]), x0[g]);
+        }
+      }(),
+      ...);
+  for (std::size_t g = 0; g < G; ++g) {
+    x0[g] = simd::add(x0[g], ka);
+    x1[g] = simd::add(x1[g], kb);
+  }
+}
+}  // namespace rng_detail
+
+namespace rng_detail {
+// one(b) for b in [j, n): after the vector loops (fewer than L > 0 blocks left) a loop
+// of at most L - 1 iterations, so that g++ -O3 sees its bound; without vectors all.
+template <index_t L, class One>
+SXLA_FORCE_INLINE void tail(index_t j, index_t n, One&& one) noexcept {
+  if constexpr (L > 0) {
+    for (index_t k = 0; k < L - 1 && j + k < n; ++k) one(j + k);
+  } else {
+    for (; j < n; ++j) one(j);
+  }
+}
+}  // namespace rng_detail
+
+// threefry2x32's key schedule: the three key words and the five words injected into x1
+// (a key word plus the injection's number), computed once for any number of blocks.
+template <class V>
+struct threefry_keys {
+  V k[3], inject[5];
+
+  constexpr threefry_keys(V k0, V k1) noexcept : k{k0, k1, simd::bit_xor(simd::bit_xor(k0, k1), rng_detail::word<V>(0x1BD11BDA))}, inject{} {
+    for (std::uint32_t i = 1; i <= 5; ++i) inject[i - 1] = simd::add(k[(i + 1) % 3], rng_detail::word<V>(i));
+  }
+};
+
+// threefry2x32-20 of G counters (x0[g], x1[g]) whose key words k0 and k1 are already
+// added, in place, their rounds interleaved (G independent chains for the scheduler).
+template <std::size_t G, class V>
+SXLA_FORCE_INLINE constexpr void threefry2x32_keyed(V (&x0)[G], V (&x1)[G], const threefry_keys<V>& ks) noexcept {
+  using rng_detail::threefry_rounds;
+  threefry_rounds<13, 15, 26, 6>(x0, x1, ks.k[1], ks.inject[0]);
+  threefry_rounds<17, 29, 16, 24>(x0, x1, ks.k[2], ks.inject[1]);
+  threefry_rounds<13, 15, 26, 6>(x0, x1, ks.k[0], ks.inject[2]);
+  threefry_rounds<17, 29, 16, 24>(x0, x1, ks.k[1], ks.inject[3]);
+  threefry_rounds<13, 15, 26, 6>(x0, x1, ks.k[2], ks.inject[4]);
+}
+
+// threefry2x32-20 of the counter (x0, x1) under the key (k0, k1), in place.
+template <class V>
+SXLA_FORCE_INLINE constexpr void threefry2x32(V& x0, V& x1, V k0, V k1) noexcept {
+  const threefry_keys<V> ks(k0, k1);
+  V a[1] = {simd::add(x0, k0)}, b[1] = {simd::add(x1, k1)};
+  threefry2x32_keyed(a, b, ks);
+  x0 = a[0];
+  x1 = b[0];
+}
+
+// philox4x32-10 of the counter x (four 32-bit words) under the key (k0, k1), in place:
+// the one-block instance (the vectors use philox4x32_wide, whose lanes give the same
+// words).
+SXLA_FORCE_INLINE constexpr void philox4x32(std::uint32_t (&x)[4], std::uint32_t k0, std::uint32_t k1) noexcept {
+  for (int round = 0; round < 10; ++round) {
+    std::uint32_t hi0, lo0, hi1, lo1;
+    simd::mul_wide(x[0], 0xD2511F53u, hi0, lo0);
+    simd::mul_wide(x[2], 0xCD9E8D57u, hi1, lo1);
+    x[0] = hi1 ^ x[1] ^ k0;
+    x[1] = lo1;
+    x[2] = hi0 ^ x[3] ^ k1;
+    x[3] = lo0;
+    k0 += 0x9E3779B9u;
+    k1 += 0xBB67AE85u;
+  }
+}
+
+// philox4x32-10 on 64-bit lanes: each lane one block, its words in the low 32 bits of
+// x[g][0..3] (the high bits are left with garbage, which no step reads: the multiplies
+// take the low 32 bits of their operands, the outputs are the low 32 bits). A round is
+// two multiplies, two shifts and two three-way xors per 64-bit vector.
+template <std::size_t G, class V>
+SXLA_FORCE_INLINE void philox4x32_wide(V (&x)[G][4], V k0, V k1) noexcept {
+  const V ma = simd::splat<V>(0xD2511F53u), mb = simd::splat<V>(0xCD9E8D57u);
+  const V wa = simd::splat<V>(0x9E3779B9u), wb = simd::splat<V>(0xBB67AE85u);
+  _Pragma("GCC unroll 10") for (int round = 0; round < 10; ++round) {
+    for (std::size_t g = 0; g < G; ++g) {
+      const V p0 = simd::mul_low32(x[g][0], ma), p1 = simd::mul_low32(x[g][2], mb);
+      x[g][0] = simd::bit_xor(simd::bit_xor(simd::shr<32>(p1), x[g][1]), k0);
+      x[g][1] = p1;
+      x[g][2] = simd::bit_xor(simd::bit_xor(simd::shr<32>(p0), x[g][3]), k1);
+      x[g][3] = p0;
+    }
+    k0 = simd::add(k0, wa);  // the low 32 bits wrap as the key's words do
+    k1 = simd::add(k1, wb);
+  }
+}
+
+// A 128-bit block counter, least significant half first.
+struct counter128 {
+  std::uint64_t low = 0, high = 0;
+
+  constexpr counter128 plus(std::uint64_t n) const noexcept {
+    const std::uint64_t l = low + n;
+    return {l, high + (l < low ? 1u : 0u)};
+  }
+};
+
+// sink(j, x0, x1) for the threefry2x32 blocks of counters counter + j, j in [0, n).
+// (U is the word type, a template parameter so that the vector branch is discarded where
+// there are no vectors.)
+template <class Sink, class U = std::uint32_t>
+SXLA_FORCE_INLINE void threefry_run(std::uint64_t key, std::uint64_t counter, index_t n, Sink&& sink) noexcept {
+  const auto k0 = static_cast<U>(key), k1 = static_cast<U>(key >> 32);
+  index_t j = 0;
+  if constexpr (simd::has_vec<U>) {
+    using V = simd::vec<U>;
+    constexpr auto l = static_cast<index_t>(simd::lanes<U>);
+    const threefry_keys<V> ks(simd::splat<V>(k0), simd::splat<V>(k1));
+    const V lane = simd::iota<U>(0), lane_k0 = simd::add(lane, ks.k[0]);
+    // The counters of blocks at .. at + L - 1 with the key added: the low word plus the
+    // lane, the high word plus one in the lanes whose low word wrapped.
+    const auto counters = [&](index_t at, V& x0, V& x1) SXLA_LAMBDA_INLINE {
+      const std::uint64_t c = counter + static_cast<std::uint64_t>(at);
+      const auto low = static_cast<U>(c), high = static_cast<U>(c >> 32);
+      x0 = simd::add(simd::splat<V>(low), lane_k0);
+      const V h = simd::splat<V>(static_cast<U>(high + k1));
+      x1 = low <= static_cast<U>(~U{0} - static_cast<U>(l - 1))
+               ? h
+               : simd::select(simd::add(simd::splat<V>(low), lane) < simd::splat<V>(low),
+                              simd::add(h, simd::splat<V>(1u)), h);
+    };
+    // G vectors of blocks in step (G independent chains of rounds), then one.
+    constexpr std::size_t g = 4;
+    for (; j + static_cast<index_t>(g) * l <= n; j += static_cast<index_t>(g) * l) {
+      V x0[g], x1[g];
+      for (std::size_t i = 0; i < g; ++i) counters(j + static_cast<index_t>(i) * l, x0[i], x1[i]);
+      threefry2x32_keyed(x0, x1, ks);
+      for (std::size_t i = 0; i < g; ++i) sink(j + static_cast<index_t>(i) * l, x0[i], x1[i]);
+    }
+    for (; j + l <= n; j += l) {
+      V x0[1], x1[1];
+      counters(j, x0[0], x1[0]);
+      threefry2x32_keyed(x0, x1, ks);
+      sink(j, x0[0], x1[0]);
+    }
+  }
+  const auto one = [&](index_t b) SXLA_LAMBDA_INLINE {
+    const std::uint64_t c = counter + static_cast<std::uint64_t>(b);
+    U x0 = static_cast<U>(c), x1 = static_cast<U>(c >> 32);
+    threefry2x32(x0, x1, k0, k1);
+    sink(b, x0, x1);
+  };
+  rng_detail::tail<simd::has_vec<U> ? static_cast<index_t>(simd::lanes<U>) : 0>(j, n, one);
+}
+
+// sink(j, x0, x1, x2, x3) for the philox4x32 blocks of counters counter + j, j in [0, n).
+template <class Sink, class U = std::uint32_t>
+SXLA_FORCE_INLINE void philox_run(std::uint64_t key, counter128 counter, index_t n, Sink&& sink) noexcept {
+  const auto k0 = static_cast<U>(key), k1 = static_cast<U>(key >> 32);
+  const auto words = [](counter128 c, U (&x)[4]) SXLA_LAMBDA_INLINE {
+    x[0] = static_cast<U>(c.low);
+    x[1] = static_cast<U>(c.low >> 32);
+    x[2] = static_cast<U>(c.high);
+    x[3] = static_cast<U>(c.high >> 32);
+  };
+  index_t j = 0;
+  if constexpr (simd::has_vec<U>) {
+    // L blocks at a time in two groups of four vectors of 64-bit lanes
+    // (philox4x32_wide), their words packed into vectors of L words at the end.
+    using W = std::conditional_t<sizeof(U) == 4, std::uint64_t, void>;  // (dependent on U)
+    using V = simd::vec<W>;
+    constexpr auto l = static_cast<index_t>(simd::lanes<U>), h = static_cast<index_t>(simd::lanes<W>);
+    const V vk0 = simd::splat<V>(k0), vk1 = simd::splat<V>(k1), lane = simd::iota<W>(0);
+    // The counters of blocks at .. at + L / 2 - 1 (the low 64 bits plus the lane; the
+    // high 64 bits the same in every lane unless the low ones wrap in the vector).
+    const auto counters = [&](index_t at, V (&x)[4]) SXLA_LAMBDA_INLINE {
+      const counter128 c = counter.plus(static_cast<std::uint64_t>(at));
+      x[0] = simd::add(simd::splat<V>(c.low), lane);
+      x[1] = simd::shr<32>(x[0]);
+      if (c.low <= ~W{0} - static_cast<W>(h - 1)) {
+        x[2] = simd::splat<V>(c.high);
+        x[3] = simd::splat<V>(c.high >> 32);
+      } else {
+        alignas(64) W t[2][simd::lanes<W>];
+        for (index_t k = 0; k < h; ++k) {
+          const counter128 b = c.plus(static_cast<std::uint64_t>(k));
+          t[0][k] = b.high;
+          t[1][k] = b.high >> 32;
+        }
+        x[2] = simd::load(static_cast<const W*>(t[0]));
+        x[3] = simd::load(static_cast<const W*>(t[1]));
+      }
+    };
+    const auto out = [&](index_t at, const V (&a)[4], const V (&b)[4]) SXLA_LAMBDA_INLINE {
+      sink(at, simd::pack_low32(a[0], b[0]), simd::pack_low32(a[1], b[1]), simd::pack_low32(a[2], b[2]),
+           simd::pack_low32(a[3], b[3]));
+    };
+    // Two vectors of L blocks in step (four chains), then one.
+    for (; j + 2 * l <= n; j += 2 * l) {
+      V x[4][4];
+      for (index_t g = 0; g < 4; ++g) counters(j + g * h, x[g]);
+      philox4x32_wide(x, vk0, vk1);
+      out(j, x[0], x[1]);
+      out(j + l, x[2], x[3]);
+    }
+    for (; j + l <= n; j += l) {
+      V x[2][4];
+      for (index_t g = 0; g < 2; ++g) counters(j + g * h, x[g]);
+      philox4x32_wide(x, vk0, vk1);
+      out(j, x[0], x[1]);
+    }
+  }
+  const auto one = [&](index_t b) SXLA_LAMBDA_INLINE {
+    U x[4];
+    words(counter.plus(static_cast<std::uint64_t>(b)), x);
+    philox4x32(x, k0, k1);
+    sink(b, x[0], x[1], x[2], x[3]);
+  };
+  rng_detail::tail<simd::has_vec<U> ? static_cast<index_t>(simd::lanes<U>) : 0>(j, n, one);
+}
+
+namespace rng_detail {
+// Word positions are unsigned here: g++ -O3 cannot rule out that the runs' loops go on
+// until a signed position overflows, and would warn of those iterations.
+using word_t = std::uint64_t;
+
+// The values of a block (K of them) that fall in [first, end) of a stream in which block
+// b holds values K b .. K b + K - 1, written to out[v - first]: whole vectors of blocks by
+// interleaving stores, blocks at the edges value by value.
+template <int K, class T, class V>
+SXLA_FORCE_INLINE void place(word_t b, word_t first, word_t end, T* out, const V (&x)[K]) noexcept {
+  const word_t w = b * K;
+  if constexpr (simd::is_vector_v<V>) {
+    constexpr word_t l = simd::lanes<T>;
+    if (w >= first && w + K * l <= end) {
+      if constexpr (K == 2) {
+        simd::store_interleaved(x[0], x[1], out + (w - first));
+      } else {
+        simd::store_interleaved4(x[0], x[1], x[2], x[3], out + (w - first));
+      }
+      return;
+    }
+    alignas(64) T t[K][simd::lanes<T>];
+    for (int i = 0; i < K; ++i) simd::store(x[i], static_cast<T*>(t[i]));
+    for (word_t c = 0; c < l; ++c)
+      for (word_t i = 0; i < K; ++i) {
+        const word_t v = w + c * K + i;
+        if (v >= first && v < end) out[v - first] = t[i][c];
+      }
+  } else {
+    for (word_t i = 0; i < K; ++i) {
+      const word_t v = w + i;
+      if (v >= first && v < end) out[v - first] = x[i];
+    }
+  }
+}
+}  // namespace rng_detail
+
+// Values [first, first + n) of the philox stream from counter mapped block by block: f(x,
+// y) turns the four words x[4] of a block (each a std::uint32_t, or a vector of them:
+// one block per lane) into four values y[4] of T (a 32-bit lane type: T or vec<T>), and
+// value 4 j + k is y[k] of block counter + j. Written to out[0, n), nothing else.
+template <class T, class F>
+SXLA_FORCE_INLINE void philox_map(std::uint64_t key, counter128 counter, index_t first, index_t n, T* out,
+                                  F&& f) noexcept {
+  static_assert(sizeof(T) == 4);
+  if (n <= 0) return;
+  using rng_detail::word_t;
+  const index_t b0 = first / 4, b1 = (first + n + 3) / 4;
+  philox_run(key, counter.plus(static_cast<std::uint64_t>(b0)), b1 - b0,
+             [&](index_t j, auto x0, auto x1, auto x2, auto x3) SXLA_LAMBDA_INLINE {
+               using X = decltype(x0);
+               const X x[4] = {x0, x1, x2, x3};
+               std::conditional_t<simd::is_vector_v<X>, simd::rebind_t<X, T>, T> y[4];
+               f(x, y);
+               rng_detail::place<4>(static_cast<word_t>(b0) + static_cast<word_t>(j), static_cast<word_t>(first),
+                                    static_cast<word_t>(first + n), out, y);
+             });
+}
+
+// Words [first, first + n) of the philox stream from counter, in which word 4 j + k is
+// word k of block counter + j, into out[0, n).
+inline void philox_words(std::uint64_t key, counter128 counter, index_t first, index_t n, std::uint32_t* out) noexcept {
+  philox_map(key, counter, first, n, out, [](const auto& x, auto& y) SXLA_LAMBDA_INLINE {
+    for (int i = 0; i < 4; ++i) y[i] = x[i];
+  });
+}
+
+// Words [first, first + n) of the threefry stream from counter, in which word 2 j + k is
+// word k of block counter + j, into out[0, n).
+inline void threefry_words(std::uint64_t key, std::uint64_t counter, index_t first, index_t n,
+                           std::uint32_t* out) noexcept {
+  if (n <= 0) return;
+  const index_t b0 = first / 2, b1 = (first + n + 1) / 2;
+  threefry_run(key, counter + static_cast<std::uint64_t>(b0), b1 - b0,
+               [&](index_t j, auto x0, auto x1) SXLA_LAMBDA_INLINE {
+                 const decltype(x0) x[2] = {x0, x1};
+                 rng_detail::place<2>(static_cast<rng_detail::word_t>(b0) + static_cast<rng_detail::word_t>(j),
+                                      static_cast<rng_detail::word_t>(first),
+                                      static_cast<rng_detail::word_t>(first + n), out, x);
+               });
+}
+
+// The threefry blocks counter + j, j in [0, n): word 0 into out0[j], word 1 into out1[j]
+// (either may be null: not written).
+inline void threefry_columns(std::uint64_t key, std::uint64_t counter, index_t n, std::uint32_t* out0,
+                             std::uint32_t* out1) noexcept {
+  threefry_run(key, counter, n, [&](index_t j, auto x0, auto x1) SXLA_LAMBDA_INLINE {
+    if constexpr (simd::is_vector_v<decltype(x0)>) {
+      if (out0 != nullptr) simd::store(x0, out0 + j);
+      if (out1 != nullptr) simd::store(x1, out1 + j);
+    } else {
+      if (out0 != nullptr) out0[j] = x0;
+      if (out1 != nullptr) out1[j] = x1;
+    }
+  });
+}
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_RNG_HPP
+// ---- end include/sxla/kernels/rng.hpp ----
+
+namespace sxla {
+
+// The ops' names in compile errors (core/diagnostics.hpp).
+namespace hlo {
+struct rng_bit_generator;
+struct rng_uniform;
+struct rng_normal;
+}  // namespace hlo
+
+// RandomAlgorithm.
+enum class rng_algorithm : std::uint8_t { default_algorithm, three_fry, philox };
+
+// The state RngUniform and RngNormal draw from and advance: the philox key and a 128-bit
+// block counter (XLA's per-module key and RngGetAndUpdateState), owned by the caller.
+struct rng_state {
+  std::uint64_t seed = 0;
+  std::uint64_t counter = 0;       // low 64 bits of the counter
+  std::uint64_t counter_high = 0;  // high 64 bits
+};
+
+namespace detail {
+
+// Values a fill step computes at most at a time (its buffers are on the stack), and the
+// elements a produce() step writes before the fused work reads them back.
+inline constexpr index_t rng_chunk = 256;
+inline constexpr index_t rng_piece = 16384;
+
+// XLA's SplitShapeIntoHalves in row-major terms: an output position r is (o, t, q) with
+// t its index along the split dimension (of `size`), q its offset in the `inner`
+// elements after it; t = 2p + w is word w of half index (o half + p) inner + q, and the
+// position (o, t, q) of the shape padded to 2 half along the split dimension is
+// (o 2 half + t) inner + q.
+struct rng_split {
+  index_t size = 1, inner = 1, half = 1;
+
+  constexpr index_t slab() const noexcept { return size * inner; }
+  // The half (block) index and the word of output position r.
+  constexpr index_t block(index_t r) const noexcept {
+    const index_t o = r / slab(), t = r / inner % size, q = r % inner;
+    return (o * half + t / 2) * inner + q;
+  }
+  constexpr index_t word(index_t r) const noexcept { return r / inner % size % 2; }
+  // The position of output position r in the padded shape.
+  constexpr index_t padded(index_t r) const noexcept {
+    const index_t o = r / slab(), t = r / inner % size, q = r % inner;
+    return (o * 2 * half + t) * inner + q;
+  }
+  // Whether position r starts a pair of rows (t even, q = 0): where fill() may start.
+  constexpr bool boundary(index_t r) const noexcept { return r % inner == 0 && r / inner % size % 2 == 0; }
+  // The first boundary at or after r.
+  constexpr index_t boundary_at_or_after(index_t r) const noexcept {
+    const index_t s0 = r / slab() * slab(), u = r - s0, pair = 2 * inner;
+    const index_t k = (u + pair - 1) / pair * pair;
+    return s0 + (k < slab() ? k : slab());
+  }
+  // The last boundary at or before r.
+  constexpr index_t boundary_at_or_before(index_t r) const noexcept {
+    const index_t s0 = r / slab() * slab();
+    return s0 + (r - s0) / (2 * inner) * (2 * inner);
+  }
+};
+
+template <std::size_t R>
+constexpr rng_split rng_split_of(const small_vector<index_t, max_rank>& d) noexcept {
+  rng_split s;
+  if constexpr (R > 0) {
+    std::size_t k = R;
+    for (std::size_t i = 0; i < R; ++i)
+      if (d[i] % 2 == 0) {
+        k = i;
+        break;
+      }
+    if (k == R) {
+      k = 0;
+      for (std::size_t i = 1; i < R; ++i)
+        if (d[i] > d[k]) k = i;
+    }
+    s.size = d[k];
+    for (std::size_t i = k + 1; i < R; ++i) s.inner *= d[i];
+    s.half = (s.size + 1) / 2;
+  }
+  return s;
+}
+
+// A value of type T from the low bits of a word (integers: modulo; floats: the bits).
+template <class T, class W>
+SXLA_FORCE_INLINE constexpr T rng_from_bits(W w) noexcept {
+  if constexpr (std::is_integral_v<T>) {
+    return static_cast<T>(static_cast<std::make_unsigned_t<T>>(w));
+  } else if constexpr (sizeof(T) == 2) {
+    return std::bit_cast<T>(static_cast<std::uint16_t>(w));
+  } else if constexpr (sizeof(T) == 4) {
+    return std::bit_cast<T>(static_cast<std::uint32_t>(w));
+  } else {
+    return std::bit_cast<T>(static_cast<std::uint64_t>(w));
+  }
+}
+
+// out[k] = the 64-bit value of words 2k (low) and 2k + 1 (high) of w, k in [0, n).
+template <class T>
+SXLA_FORCE_INLINE void rng_pack64(const std::uint32_t* w, index_t n, T* out) noexcept {
+  static_assert(sizeof(T) == 8);
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(static_cast<void*>(out), w, static_cast<std::size_t>(n) * 8);
+  } else {
+    for (index_t k = 0; k < n; ++k)
+      out[k] = rng_from_bits<T>(std::uint64_t{w[2 * k]} | std::uint64_t{w[2 * k + 1]} << 32);
+  }
+}
+
+// to[k] = f(k) for k in [0, m), m <= 2 rng_chunk, through a local buffer and one memcpy:
+// g++ 12 -O3 would vectorise the loop into a small destination with stores wider than
+// it, and warn of an overflow that cannot happen.
+template <class T, class F>
+SXLA_FORCE_INLINE void rng_store(T* to, index_t m, F&& f) noexcept {
+  T tmp[2 * rng_chunk];
+  for (index_t k = 0; k < m; ++k) tmp[k] = f(k);
+  std::memcpy(static_cast<void*>(to), tmp, static_cast<std::size_t>(m) * sizeof(T));
+}
+
+// The philox word and the 64-bit value at stream positions w and r (scalar: at()).
+inline std::uint32_t philox_word_at(std::uint64_t key, kernels::counter128 c, index_t w) noexcept {
+  std::uint32_t x[4];
+  const kernels::counter128 b = c.plus(static_cast<std::uint64_t>(w / 4));
+  x[0] = static_cast<std::uint32_t>(b.low);
+  x[1] = static_cast<std::uint32_t>(b.low >> 32);
+  x[2] = static_cast<std::uint32_t>(b.high);
+  x[3] = static_cast<std::uint32_t>(b.high >> 32);
+  kernels::philox4x32(x, static_cast<std::uint32_t>(key), static_cast<std::uint32_t>(key >> 32));
+  return x[w % 4];
+}
+inline std::uint64_t philox_u64_at(std::uint64_t key, kernels::counter128 c, index_t r) noexcept {
+  // Words 2r and 2r + 1 are in the same block.
+  std::uint32_t x[4];
+  const kernels::counter128 b = c.plus(static_cast<std::uint64_t>(r / 2));
+  x[0] = static_cast<std::uint32_t>(b.low);
+  x[1] = static_cast<std::uint32_t>(b.low >> 32);
+  x[2] = static_cast<std::uint32_t>(b.high);
+  x[3] = static_cast<std::uint32_t>(b.high >> 32);
+  kernels::philox4x32(x, static_cast<std::uint32_t>(key), static_cast<std::uint32_t>(key >> 32));
+  const index_t k = r % 2 * 2;
+  return std::uint64_t{x[k]} | std::uint64_t{x[k + 1]} << 32;
+}
+inline void threefry_block_at(std::uint64_t key, std::uint64_t counter, std::uint32_t& x0,
+                              std::uint32_t& x1) noexcept {
+  x0 = static_cast<std::uint32_t>(counter);
+  x1 = static_cast<std::uint32_t>(counter >> 32);
+  kernels::threefry2x32(x0, x1, static_cast<std::uint32_t>(key), static_cast<std::uint32_t>(key >> 32));
+}
+
+// B-bit words (B = uint32_t or uint64_t) of the philox stream, values [first, first +
+// n) (n <= rng_chunk), into out; words is scratch of 2 rng_chunk words.
+template <class B>
+SXLA_FORCE_INLINE void philox_values(std::uint64_t key, kernels::counter128 c, index_t first, index_t n, B* out,
+                                     std::uint32_t* words) noexcept {
+  if constexpr (sizeof(B) == 4) {
+    kernels::philox_words(key, c, first, n, out);
+  } else {
+    kernels::philox_words(key, c, 2 * first, 2 * n, words);
+    rng_pack64(words, n, out);
+  }
+}
+
+// ---- Bits to values (V: a float type or a vector of one, the same in every lane) --------
+// Uniform in [0, 1): the top mantissa bits of a word of the float's width.
+template <class V>
+SXLA_FORCE_INLINE V rng_unit(simd::rebind_t<V, simd::uint_of<simd::lane_t<V>>> bits) noexcept {
+  using F = simd::lane_t<V>;
+  using I = simd::int_of<F>;
+  constexpr int mantissa = std::numeric_limits<F>::digits - 1;
+  constexpr int shift = static_cast<int>(8 * sizeof(F)) - mantissa;
+  const auto m = simd::bitcast<I>(simd::shr<shift>(bits));  // < 2^mantissa: exact in F
+  return simd::mul(simd::convert<F>(m), simd::splat<V>(static_cast<F>(1.0 / static_cast<double>(I{1} << mantissa))));
+}
+
+// XLA's BoxMullerTransform of uniform u0, u1: (z0, z1).
+template <class V>
+SXLA_FORCE_INLINE void box_muller(V u0, V u1, V& z0, V& z1) noexcept {
+  using F = simd::lane_t<V>;
+  const V r = simd::max(u0, simd::splat<V>(static_cast<F>(1.0e-7f)));
+  const V v = simd::mul(simd::splat<V>(static_cast<F>(2.0 * 3.14159265358979323846)), u1);
+  const V m = simd::sqrt(simd::mul(simd::splat<V>(F(-2)), simd::log(r)));
+  V sn, cs;
+  simd::sincos(v, sn, cs);
+  z0 = simd::mul(sn, m);
+  z1 = simd::mul(cs, m);
+}
+
+// a + s * z, rounded twice (XLA's a_or_mean + b_or_sigma * z, and minval + u * range).
+template <class V>
+SXLA_FORCE_INLINE V rng_affine(V z, simd::lane_t<V> s, simd::lane_t<V> a) noexcept {
+  return simd::add(simd::mul(z, simd::splat<V>(s)), simd::splat<V>(a));
+}
+
+// The type a floating-point result is computed in: float for f16, bf16 and f32.
+template <class T>
+using rng_compute_t = std::conditional_t<std::is_same_v<T, double>, double, float>;
+
+// ---- Generators: the values of an op at row-major output positions ---------------------
+// Each has value_type, at(r) (one value, scalar code), piece_end(r, target) (where a
+// fill() from boundary r may stop, near r + target) and fill(r0, n, out) (the values of
+// positions [r0, r0 + n) into out[0, n), r0 and r0 + n as piece_end gives them).
+
+// RngBitGenerator's bits.
+template <class T, rng_algorithm A>
+struct rng_bits_gen {
+  using value_type = T;
+  static constexpr bool wide = sizeof(T) == 8;
+  static constexpr bool three_fry = A == rng_algorithm::three_fry;
+  static constexpr bool split = three_fry && !wide;
+  using name = hlo::rng_bit_generator;
+
+  std::uint64_t key = 0;
+  kernels::counter128 counter;  // three_fry: counter.low
+  rng_split s;
+
+  T at(index_t r) const noexcept {
+    if constexpr (three_fry) {
+      std::uint32_t x0, x1;
+      if constexpr (wide) {
+        threefry_block_at(key, counter.low + static_cast<std::uint64_t>(r), x0, x1);
+        return rng_from_bits<T>(std::uint64_t{x0} | std::uint64_t{x1} << 32);
+      } else {
+        threefry_block_at(key, counter.low + static_cast<std::uint64_t>(s.block(r)), x0, x1);
+        return rng_from_bits<T>(s.word(r) == 0 ? x0 : x1);
+      }
+    } else if constexpr (wide) {
+      return rng_from_bits<T>(philox_u64_at(key, counter, r));
+    } else {
+      return rng_from_bits<T>(philox_word_at(key, counter, r));
+    }
+  }
+
+  index_t piece_end(index_t r, index_t target, index_t count) const noexcept {
+    if constexpr (split) {
+      if (s.inner > 1) {
+        const index_t e = s.boundary_at_or_before(std::min(count, r + target));
+        return e > r ? e : std::min(count, s.boundary_at_or_after(r + 1));
+      }
+    }
+    return std::min(count, r + target);
+  }
+
+  void fill(index_t r0, index_t n, T* out) const noexcept {
+    alignas(64) std::uint32_t w[2 * rng_chunk];
+    // The words of 32-bit integers go straight into out (u32 and s32 may alias each
+    // other); others through w, converted by put.
+    constexpr bool in_place = std::is_integral_v<T> && sizeof(T) == 4;
+    const auto words_for = [](T* to, std::uint32_t* scratch) SXLA_LAMBDA_INLINE {
+      if constexpr (in_place) {
+        (void)scratch;
+        return reinterpret_cast<std::uint32_t*>(to);
+      } else {
+        (void)to;
+        return scratch;
+      }
+    };
+    const auto put = [](const std::uint32_t* words, index_t m, T* to) SXLA_LAMBDA_INLINE {
+      if constexpr (wide) {
+        rng_pack64(words, m, to);
+      } else if constexpr (sizeof(T) == 4 && !in_place) {
+        std::memcpy(static_cast<void*>(to), words, static_cast<std::size_t>(m) * 4);
+      } else if constexpr (!in_place) {
+        rng_store(to, m, [&](index_t k) SXLA_LAMBDA_INLINE { return rng_from_bits<T>(words[k]); });
+      }
+    };
+    constexpr index_t step = in_place ? rng_piece : rng_chunk;  // values a kernel call writes
+    if constexpr (!split) {
+      for (index_t r = r0; r < r0 + n; r += step) {
+        const index_t m = std::min(step, r0 + n - r), k = wide ? 2 : 1;
+        std::uint32_t* to = words_for(out + (r - r0), w);
+        if constexpr (three_fry) {
+          kernels::threefry_words(key, counter.low, 2 * r, 2 * m, to);
+        } else {
+          kernels::philox_words(key, counter, k * r, k * m, to);
+        }
+        put(to, m, out + (r - r0));
+      }
+    } else if (s.inner == 1) {
+      // Row by row along the split dimension: row o's words follow on from 2 o half.
+      for (index_t r = r0; r < r0 + n;) {
+        const index_t o = r / s.size, t = r % s.size;
+        const index_t m = std::min({step, r0 + n - r, s.size - t});
+        std::uint32_t* to = words_for(out + (r - r0), w);
+        kernels::threefry_words(key, counter.low, 2 * o * s.half + t, m, to);
+        put(to, m, out + (r - r0));
+        r += m;
+      }
+    } else {
+      // Pairs of rows (o, 2p) and (o, 2p + 1): word 0 and word 1 of the same blocks.
+      for (index_t r = r0; r < r0 + n;) {
+        const index_t t = r / s.inner % s.size;
+        const bool second = t + 1 < s.size;
+        for (index_t q = 0; q < s.inner; q += step) {
+          const index_t m = std::min(step, s.inner - q);
+          T* row0 = out + (r - r0) + q;
+          T* row1 = second ? row0 + s.inner : row0;
+          std::uint32_t* to0 = words_for(row0, w);
+          std::uint32_t* to1 = words_for(row1, w + rng_chunk);
+          kernels::threefry_columns(key, counter.low + static_cast<std::uint64_t>(s.block(r) + q), m, to0,
+                                    second ? to1 : nullptr);
+          put(to0, m, row0);
+          if (second) put(to1, m, row1);
+        }
+        r += (second ? 2 : 1) * s.inner;
+      }
+    }
+  }
+};
+
+// RngUniform's values.
+template <class T>
+struct rng_uniform_gen {
+  using value_type = T;
+  using name = hlo::rng_uniform;
+  static constexpr bool real = !std::is_integral_v<T>;
+  using C = std::conditional_t<real, rng_compute_t<T>, T>;     // computed in
+  using B = std::conditional_t<sizeof(C) == 8, std::uint64_t, std::uint32_t>;  // bits
+
+  std::uint64_t key = 0;
+  kernels::counter128 counter;
+  C a{}, range{};  // range: b - a (integers: modulo 2^width, as the unsigned type)
+
+  SXLA_FORCE_INLINE T value(B bits) const noexcept {
+    if constexpr (real) {
+      return static_cast<T>(rng_affine(rng_unit<C>(bits), range, a));
+    } else {
+      using U = std::make_unsigned_t<T>;
+      const auto r = static_cast<U>(range);
+      const U dist = r == 0 ? static_cast<U>(bits) : static_cast<U>(static_cast<U>(bits) % r);
+      return static_cast<T>(static_cast<U>(static_cast<U>(a) + dist));
+    }
+  }
+
+  T at(index_t r) const noexcept {
+    if constexpr (sizeof(B) == 8) {
+      return value(philox_u64_at(key, counter, r));
+    } else {
+      return value(philox_word_at(key, counter, r));
+    }
+  }
+
+  index_t piece_end(index_t r, index_t target, index_t count) const noexcept { return std::min(count, r + target); }
+
+  void fill(index_t r0, index_t n, T* out) const noexcept {
+    if constexpr (std::is_same_v<T, float>) {
+      // Each block's four words mapped to values in registers (kernels::philox_map).
+      kernels::philox_map(key, counter, r0, n, out, [&](const auto& x, auto& y) SXLA_LAMBDA_INLINE {
+        using Y = std::remove_cvref_t<decltype(y[0])>;
+        for (int i = 0; i < 4; ++i) y[i] = rng_affine(rng_unit<Y>(x[i]), range, a);
+      });
+      return;
+    }
+    alignas(64) std::uint32_t words[2 * rng_chunk];
+    alignas(64) B bits[rng_chunk];
+    for (index_t r = r0; r < r0 + n; r += rng_chunk) {
+      const index_t m = std::min(rng_chunk, r0 + n - r);
+      philox_values(key, counter, r, m, bits, words);
+      T* to = out + (r - r0);
+      index_t k = 0;
+      if constexpr (real && std::is_same_v<T, C> && simd::has_vec<C>) {
+        using V = simd::vec<C>;
+        constexpr auto l = static_cast<index_t>(simd::lanes<C>);
+        for (; k + l <= m; k += l)
+          simd::store(rng_affine(rng_unit<V>(simd::load(static_cast<const B*>(bits) + k)), range, a), to + k);
+      }
+      if (k < m) rng_store(to + k, m - k, [&](index_t i) SXLA_LAMBDA_INLINE { return value(bits[k + i]); });
+    }
+  }
+};
+
+// RngNormal's values.
+template <class T>
+struct rng_normal_gen {
+  using value_type = T;
+  using name = hlo::rng_normal;
+  using C = rng_compute_t<T>;
+  using B = simd::uint_of<C>;
+
+  std::uint64_t key = 0;
+  kernels::counter128 counter;
+  C mu{}, sigma{};
+  rng_split s;
+
+  T at(index_t r) const noexcept {
+    // u0 and u1 at rows 2p and 2p + 1 of the padded shape.
+    const index_t x0 = s.padded(r) - s.word(r) * s.inner, x1 = x0 + s.inner;
+    const auto bits = [&](index_t x) {
+      if constexpr (sizeof(B) == 8) {
+        return philox_u64_at(key, counter, x);
+      } else {
+        return philox_word_at(key, counter, x);
+      }
+    };
+    C z0, z1;
+    box_muller(rng_unit<C>(bits(x0)), rng_unit<C>(bits(x1)), z0, z1);
+    return static_cast<T>(rng_affine(s.word(r) == 0 ? z0 : z1, sigma, mu));
+  }
+
+  index_t piece_end(index_t r, index_t target, index_t count) const noexcept {
+    const index_t e = s.boundary_at_or_before(std::min(count, r + target));
+    return e > r ? e : std::min(count, s.boundary_at_or_after(r + 1));
+  }
+
+  // z0 and z1 of n pairs (u0[k], u1[k]) (Pairs: u0 = u[2k], u1 = u[2k + 1], and z the
+  // same way), from the bits, as mu + sigma z.
+  template <bool Pairs>
+  SXLA_FORCE_INLINE void transform(const B* u, const B* u1, index_t n, C* z0, C* z1) const noexcept {
+    index_t k = 0;
+    if constexpr (simd::has_vec<C>) {
+      using V = simd::vec<C>;
+      using VB = simd::vec<B>;
+      constexpr auto l = static_cast<index_t>(simd::lanes<C>);
+      for (; k + l <= n; k += l) {
+        VB b0, b1;
+        if constexpr (Pairs) {
+          simd::load_deinterleaved(u + 2 * k, b0, b1);
+        } else {
+          b0 = simd::load(u + k);
+          b1 = simd::load(u1 + k);
+        }
+        V y0, y1;
+        box_muller(rng_unit<V>(b0), rng_unit<V>(b1), y0, y1);
+        y0 = rng_affine(y0, sigma, mu);
+        y1 = rng_affine(y1, sigma, mu);
+        if constexpr (Pairs) {
+          simd::store_interleaved(y0, y1, z0 + 2 * k);
+        } else {
+          simd::store(y0, z0 + k);
+          simd::store(y1, z1 + k);
+        }
+      }
+    }
+    for (; k < n; ++k) {
+      C y0, y1;
+      box_muller(rng_unit<C>(Pairs ? u[2 * k] : u[k]), rng_unit<C>(Pairs ? u[2 * k + 1] : u1[k]), y0, y1);
+      (Pairs ? z0[2 * k] : z0[k]) = rng_affine(y0, sigma, mu);
+      (Pairs ? z0[2 * k + 1] : z1[k]) = rng_affine(y1, sigma, mu);
+    }
+  }
+
+  // f32 with the split dimension last: along a row, pairs of consecutive positions,
+  // words 4j, 4j + 1 and 4j + 2, 4j + 3 of the padded shape's stream, two pairs in each
+  // block, transformed in registers (kernels::philox_map).
+  void fill_pairs_in_blocks(index_t r0, index_t n, float* out) const noexcept {
+    for (index_t r = r0; r < r0 + n;) {
+      const index_t m = std::min(r0 + n - r, s.size - r % s.size);
+      kernels::philox_map(key, counter, s.padded(r), m, out + (r - r0), [&](const auto& x, auto& y) SXLA_LAMBDA_INLINE {
+        using Y = std::remove_cvref_t<decltype(y[0])>;
+        for (int i = 0; i < 4; i += 2) {
+          box_muller(rng_unit<Y>(x[i]), rng_unit<Y>(x[i + 1]), y[i], y[i + 1]);
+          y[i] = rng_affine(y[i], sigma, mu);
+          y[i + 1] = rng_affine(y[i + 1], sigma, mu);
+        }
+      });
+      r += m;
+    }
+  }
+
+  void fill(index_t r0, index_t n, T* out) const noexcept {
+    alignas(64) std::uint32_t words[2 * rng_chunk];
+    alignas(64) B u[2 * rng_chunk];
+    alignas(64) C z[2 * rng_chunk];
+    const auto put = [](const C* from, index_t m, T* to) SXLA_LAMBDA_INLINE {
+      if constexpr (std::is_same_v<T, C>) {
+        std::memcpy(static_cast<void*>(to), from, static_cast<std::size_t>(m) * sizeof(C));
+      } else {
+        rng_store(to, m, [&](index_t k) SXLA_LAMBDA_INLINE { return static_cast<T>(from[k]); });
+      }
+    };
+    if constexpr (std::is_same_v<T, float>) {
+      if (s.inner == 1) {
+        fill_pairs_in_blocks(r0, n, out);
+        return;
+      }
+    }
+    if (s.inner == 1) {
+      // Along a row, pairs of consecutive positions (an odd row's last one alone).
+      for (index_t r = r0; r < r0 + n;) {
+        const index_t t = r % s.size;
+        const index_t m = std::min({2 * (rng_chunk / 2), r0 + n - r, s.size - t}), pairs = (m + 1) / 2;
+        philox_values(key, counter, s.padded(r), 2 * pairs, u, words);
+        transform<true>(u, nullptr, pairs, z, nullptr);
+        put(z, m, out + (r - r0));
+        r += m;
+      }
+    } else {
+      for (index_t r = r0; r < r0 + n;) {
+        const index_t t = r / s.inner % s.size, x0 = s.padded(r);
+        const bool second = t + 1 < s.size;
+        for (index_t q = 0; q < s.inner; q += rng_chunk) {
+          const index_t m = std::min(rng_chunk, s.inner - q);
+          philox_values(key, counter, x0 + q, m, u, words);
+          philox_values(key, counter, x0 + s.inner + q, m, u + rng_chunk, words);
+          transform<false>(u, u + rng_chunk, m, z, z + rng_chunk);
+          put(z, m, out + (r - r0) + q);
+          if (second) put(z + rng_chunk, m, out + (r - r0) + s.inner + q);
+        }
+        r += (second ? 2 : 1) * s.inner;
+      }
+    }
+  }
+};
+
+// The ops' names where they need scratch memory (expr/scratch.hpp).
+template <class G>
+struct rng_op {
+  using name = typename G::name;
+};
+
+}  // namespace detail
+
+// A random number op of shape S: a producer of G's values.
+template <shape_spec S, class G>
+struct rng_node : gather_producer<rng_node<S, G>, typename shape<S>::value_type, shape<S>::rank> {
+  static constexpr bool is_expression = true;
+  static constexpr bool produces = true;
+  using value_type = typename shape<S>::value_type;
+  static constexpr shape_spec spec = logical_spec(S.element_type, S.dimensions);
+  using lane_type = std::conditional_t<simd::has_vec<value_type>, value_type, void>;
+  static constexpr std::size_t rank = shape<S>::rank;
+  using scratch_op = detail::rng_op<G>;
+
+  G gen;
+
+ private:
+  static constexpr index_t count = spec.element_count();
+  template <class D>
+  static constexpr bool direct = std::is_same_v<typename D::value_type, value_type> && detail::dense_row_major<D>();
+
+  static index_t row_major(const multi_index<rank>& i) noexcept {
+    index_t r = 0;
+    for (std::size_t d = 0; d < rank; ++d) r = r * spec.dimensions[d] + i[d];
+    return r;
+  }
+
+  // Every value into p (dense, row-major), piece by piece, with finish on each piece's
+  // rows once it is written.
+  template <class Finish>
+  void produce_dense(value_type* p, Finish&& finish) const noexcept {
+    for (index_t r = 0; r < count;) {
+      const index_t end = gen.piece_end(r, detail::rng_piece, count);
+      gen.fill(r, end - r, p + r);
+      if constexpr (rank > 0 && !detail::finishes_nothing<Finish>) {
+        constexpr index_t last = spec.dimensions[rank - 1];
+        for (index_t j = r; j < end;) {
+          multi_index<rank> i{};
+          for (std::size_t d = rank, f = static_cast<std::size_t>(j); d-- > 0;) {
+            i[d] = static_cast<index_t>(f % static_cast<std::size_t>(spec.dimensions[d]));
+            f /= static_cast<std::size_t>(spec.dimensions[d]);
+          }
+          const index_t n = std::min(end - j, last - i[rank - 1]);
+          finish(i, n);
+          j += n;
+        }
+      }
+      r = end;
+    }
+  }
+
+ public:
+  template <class D>
+  static constexpr std::size_t scratch = [] {
+    if constexpr (count == 0 || direct<D>) {
+      return std::size_t{0};
+    } else {
+      using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
+      return detail::temporary_bytes<spec> + detail::evaluate_scratch<tensor_view<D::spec>, back>;
+    }
+  }();
+
+  value_type at(const multi_index<rank>& i) const noexcept { return gen.at(row_major(i)); }
+
+  template <class Dst, class Finish>
+  void produce(Dst& dst, Finish&& finish, detail::arena& ws) const {
+    using D = typename Dst::shape_type;
+    if constexpr (count > 0) {
+      if constexpr (direct<D>) {
+        produce_dense(dst.data(), finish);
+      } else {
+        const detail::arena_scope scope(ws);
+        auto tmp = detail::take_temporary<spec>(ws);
+        produce_dense(tmp.data(), detail::finish_nothing{});
+        evaluate(dst, as_operand(tmp), ws);
+        if constexpr (rank > 0) detail::finish_every_row<rank>(spec.dimensions, finish);
+      }
+    }
+  }
+
+  template <class F>
+  constexpr void for_each_leaf(F&&, bool) const {}
+  template <class V>
+  static constexpr void visit_leaves(V&, bool) {}
+};
+
+namespace detail {
+
+// The element types the ops take.
+constexpr bool rng_bits_type(primitive_type t) noexcept {
+  return t != primitive_type::pred && t != primitive_type::c64 && t != primitive_type::c128;
+}
+constexpr bool rng_uniform_type(primitive_type t) noexcept {
+  using enum primitive_type;
+  return t == f64 || t == f32 || t == f16 || t == bf16 || t == s64 || t == u64 || t == s32 || t == u32;
+}
+constexpr bool rng_normal_type(primitive_type t) noexcept {
+  using enum primitive_type;
+  return t == f64 || t == f32 || t == f16 || t == bf16;
+}
+
+// The 32-bit words a RngUniform or RngNormal of shape S takes (f16 and bf16 as f32).
+template <shape_spec S>
+inline constexpr std::uint64_t rng_words =
+    static_cast<std::uint64_t>(S.element_count()) * (byte_width(S.element_type) == 8 ? 2u : 1u);
+
+// The placeholder returned after a reported error (the error is the only one).
+template <shape_spec S>
+using rng_fallback = rng_node<shape_spec(primitive_type::f32, {1}), rng_uniform_gen<float>>;
+
+inline void rng_advance(rng_state& gen, std::uint64_t words) noexcept {
+  const kernels::counter128 c = kernels::counter128{gen.counter, gen.counter_high}.plus(words);
+  gen.counter = c.low;
+  gen.counter_high = c.high;
+}
+
+}  // namespace detail
+
+// RngBitGenerator(algorithm, state, shape): (new state, bits) (see the top). state: a
+// u64[2] (three_fry) or u64[2] / u64[3] (philox, default_algorithm) tensor or
+// expression, read once; the bits: a lazy node of shape S.
+template <rng_algorithm A, shape_spec S, operand X>
+auto rng_bit_generator(X&& state) {
+  auto e = as_operand(static_cast<X&&>(state));
+  using E = decltype(e);
+  constexpr shape_spec st = E::spec;
+  constexpr bool state_ok = st.element_type == primitive_type::u64 && st.rank() == 1 &&
+                            (st.dimensions[0] == 2 || (A != rng_algorithm::three_fry && st.dimensions[0] == 3));
+  if constexpr (!is_valid(S)) {
+    (void)shape<S>::rank;  // shape<S> reports the error
+    return std::tuple<tensor<shape_spec(primitive_type::u64, {2})>, detail::rng_fallback<S>>{};
+  } else if constexpr (!detail::rng_bits_type(S.element_type)) {
+    SXLA_DIAGNOSE(hlo::rng_bit_generator, "{}: the output element type must be an integer or floating-point type",
+                  (shape_arg<S>), ());
+    return std::tuple<tensor<shape_spec(primitive_type::u64, {2})>, detail::rng_fallback<S>>{};
+  } else if constexpr (!state_ok) {
+    SXLA_DIAGNOSE(hlo::rng_bit_generator,
+                  "{}: the state must be u64[2] for three_fry, u64[2] or u64[3] for philox and the default",
+                  (E), ());
+    return std::tuple<tensor<shape_spec(primitive_type::u64, {2})>, detail::rng_fallback<S>>{};
+  } else {
+    using T = typename shape<S>::value_type;
+    constexpr rng_algorithm alg = A == rng_algorithm::default_algorithm ? rng_algorithm::philox : A;
+    constexpr index_t words = st.dimensions[0];
+    constexpr std::uint64_t n = static_cast<std::uint64_t>(S.element_count());
+    constexpr detail::rng_split split = detail::rng_split_of<shape<S>::rank>(S.dimensions);
+    tensor<shape_spec(primitive_type::u64, {words})> next;
+    std::uint64_t w[3] = {};
+    for (index_t k = 0; k < words; ++k) w[k] = e.at(multi_index<1>{k});
+    detail::rng_bits_gen<T, alg> g;
+    g.key = w[0];
+    g.s = split;
+    if constexpr (alg == rng_algorithm::three_fry) {
+      g.counter = {w[1], 0};
+      // 64-bit outputs take a block per element, narrower ones one per half element.
+      constexpr std::uint64_t blocks =
+          sizeof(T) == 8 || n == 0 ? n : n / static_cast<std::uint64_t>(split.size) * static_cast<std::uint64_t>(split.half);
+      next(0) = w[0];
+      next(1) = w[1] + blocks;
+    } else {
+      g.counter = {w[1], words == 3 ? w[2] : w[0]};
+      const std::uint64_t blocks = (n * (sizeof(T) == 8 ? 2 : 1) + 3) / 4;
+      const kernels::counter128 c = g.counter.plus(blocks);
+      next(0) = w[0];
+      next(1) = c.low;
+      if constexpr (words == 3) next(2) = c.high;
+    }
+    return std::tuple<decltype(next), rng_node<S, detail::rng_bits_gen<T, alg>>>{next, {{}, g}};
+  }
+}
+
+// RngUniform(a, b, shape): values uniform in [a, b) from gen, which the call advances
+// (see the top for b <= a).
+template <shape_spec S>
+auto rng_uniform(typename shape<S>::value_type a, typename shape<S>::value_type b, rng_state& gen) {
+  if constexpr (!is_valid(S)) {
+    return detail::rng_fallback<S>{};
+  } else if constexpr (!detail::rng_uniform_type(S.element_type)) {
+    SXLA_DIAGNOSE(hlo::rng_uniform, "{}: the element type must be f64, f32, f16, bf16, s64, u64, s32 or u32",
+                  (shape_arg<S>), ());
+    return detail::rng_fallback<S>{};
+  } else {
+    using T = typename shape<S>::value_type;
+    using G = detail::rng_uniform_gen<T>;
+    using C = typename G::C;
+    G g;
+    g.key = gen.seed;
+    g.counter = {gen.counter, gen.counter_high};
+    g.a = static_cast<C>(a);
+    if constexpr (G::real) {
+      g.range = static_cast<C>(static_cast<C>(b) - static_cast<C>(a));
+    } else {
+      using U = std::make_unsigned_t<T>;
+      g.range = static_cast<T>(static_cast<U>(static_cast<U>(b) - static_cast<U>(a)));
+    }
+    detail::rng_advance(gen, detail::rng_words<S>);
+    return rng_node<S, G>{{}, g};
+  }
+}
+
+// RngNormal(mu, sigma, shape): values from N(mu, sigma^2), from gen, which the call
+// advances.
+template <shape_spec S>
+auto rng_normal(typename shape<S>::value_type mu, typename shape<S>::value_type sigma, rng_state& gen) {
+  if constexpr (!is_valid(S)) {
+    return detail::rng_fallback<S>{};
+  } else if constexpr (!detail::rng_normal_type(S.element_type)) {
+    SXLA_DIAGNOSE(hlo::rng_normal, "{}: the element type must be f64, f32, f16 or bf16", (shape_arg<S>), ());
+    return detail::rng_fallback<S>{};
+  } else {
+    using T = typename shape<S>::value_type;
+    using G = detail::rng_normal_gen<T>;
+    using C = typename G::C;
+    G g;
+    g.key = gen.seed;
+    g.counter = {gen.counter, gen.counter_high};
+    g.mu = static_cast<C>(mu);
+    g.sigma = static_cast<C>(sigma);
+    g.s = detail::rng_split_of<shape<S>::rank>(S.dimensions);
+    detail::rng_advance(gen, detail::rng_words<S>);
+    return rng_node<S, G>{{}, g};
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_OPS_RNG_HPP
+// ---- end include/sxla/ops/rng.hpp ----
 // ---- begin include/sxla/ops/scatter.hpp ----
 // sxla/ops/scatter.hpp: XLA's Scatter.
 //   x::scatter<x::scatter_dims{.update_window_dims = x::idx{1}, .inserted_window_dims = x::idx{0},
@@ -21564,8 +22871,9 @@ void triangular_solve(const T* a, T* b, index_t m, index_t n, bool left, bool lo
 // are read transposed into a local array of vectors (vector e holds element e of the L
 // matrices: loads and transpose_square over chunks of L elements, gathers for matrices of
 // fewer elements), factored or solved there, and stored back the same way. Left solves
-// whose b has at least L columns run one system at a time (four in step), vectorised over
-// b's columns instead: the same arithmetic without the transpositions. Each lane follows
+// whose b has at least L columns are vectorised over b's columns instead, a few systems
+// in step: the same arithmetic without the transpositions, right-looking with every row
+// of x in registers where they fit (16 x 16 f32 on AVX-512), else row by row. Each lane follows
 // the per-matrix kernel of triangular.hpp (cholesky_lower, solve_left) operation by
 // operation with every product rounded (simd::mul, never fused into the subtraction): the
 // results are those of cholesky() and triangular_solve() (unblocked) wherever the compiler
@@ -21918,6 +23226,75 @@ SXLA_FORCE_INLINE void solve_column_block(const T* a, const T* b, T* x, index_t 
   }
 }
 
+// Vector registers the right-looking form below may hold its rows of x in.
+inline constexpr index_t register_rows = 24;
+
+// The left solves of G systems whose M rows of x (nv vectors each) all fit register_rows
+// vectors: right-looking instead. Every row of b is loaded into registers first; once row
+// i is divided by its pivot and stored, its multiples are subtracted from each row after
+// it. Each row still receives its subtractions in solve_left's order (the rounding is the
+// same), but the chain of dependent operations is one subtraction and one division per
+// row, not a row's whole dot product: the rows after i are updated independently of each
+// other. Unrolled completely (the registers are named by constants) where SXLA_FULL_UNROLL.
+template <index_t M, index_t N, index_t G, class T, bool ATrans, bool Lower, bool Unit>
+SXLA_FORCE_INLINE void solve_registers(const T* a, const T* b, T* x, bool prefetch) noexcept {
+  using V = simd::vec<T>;
+  constexpr auto l = static_cast<index_t>(simd::lanes<T>);
+  constexpr index_t nv = (N + l - 1) / l, last = N - (nv - 1) * l;
+  constexpr bool unroll = G * M * M * nv <= unroll_limit;
+  const auto zero = bound<unroll, 0>();
+  const auto rows = bound<unroll, M>();
+  const auto at = [a](index_t g, index_t i, index_t p) SXLA_LAMBDA_INLINE {
+    return a[g * M * M + (ATrans ? p * M + i : i * M + p)];
+  };
+  const auto row = [](index_t step) SXLA_LAMBDA_INLINE { return Lower ? step : M - 1 - step; };
+  constexpr index_t line = 64 / static_cast<index_t>(sizeof(T));
+  constexpr index_t lines = (M * M + M * N + line - 1) / line, per_step = (lines + M - 1) / M;
+  V acc[G][M][nv];
+  loop(zero, bound<unroll, G>(), [&](auto g) SXLA_LAMBDA_INLINE {
+    loop(zero, rows, [&](auto i) SXLA_LAMBDA_INLINE {
+      loop(zero, bound<unroll, nv>(), [&](auto v) SXLA_LAMBDA_INLINE {
+        const T* q = b + g * M * N + i * N + v * l;
+        acc[g][i][v] = v + 1 < nv ? simd::load(q) : simd::load_n(q, static_cast<std::size_t>(last));
+      });
+    });
+  });
+  loop(zero, rows, [&](auto step) SXLA_LAMBDA_INLINE {
+    if (prefetch) {
+      // The next G systems' a and b, as whole cache lines of the G * (M * M + M * N)
+      // elements from a and from b (the two are separate arrays), a share per step.
+      for (index_t r = step * per_step; r < (step + 1) * per_step && r < lines; ++r) {
+        repeat<G>([&](index_t g) SXLA_LAMBDA_INLINE {
+          if (r * line < M * M) SXLA_PREFETCH(a + (G + g) * M * M + r * line);
+          if (r * line < M * N) SXLA_PREFETCH(b + (G + g) * M * N + r * line);
+        });
+      }
+    }
+    const index_t i = row(step);
+    loop(zero, bound<unroll, G>(), [&](auto g) SXLA_LAMBDA_INLINE {
+      if constexpr (!Unit) {
+        const V pivot = simd::splat<V>(at(g, i, i));
+        repeat<nv>([&](index_t v) SXLA_LAMBDA_INLINE { acc[g][i][v] = simd::div(acc[g][i][v], pivot); });
+      }
+      repeat<nv>([&](index_t v) SXLA_LAMBDA_INLINE {
+        T* q = x + g * M * N + i * N + v * l;
+        if (v + 1 < nv) {
+          simd::store(acc[g][i][v], q);
+        } else {
+          simd::store_n(acc[g][i][v], q, static_cast<std::size_t>(last));
+        }
+      });
+      loop(next(step), rows, [&](auto later) SXLA_LAMBDA_INLINE {
+        const index_t j = row(later);
+        const V f = simd::splat<V>(at(g, j, i));
+        repeat<nv>([&](index_t v) SXLA_LAMBDA_INLINE {
+          acc[g][j][v] = simd::sub(acc[g][j][v], simd::mul(f, acc[g][i][v]));
+        });
+      });
+    });
+  });
+}
+
 // G systems: their columns in blocks of at most 8 vectors.
 template <index_t M, index_t N, index_t G, class T, bool ATrans, bool Lower, bool Unit>
 SXLA_FORCE_INLINE void solve_columns_step(const T* a, const T* b, T* x, bool prefetch) noexcept {
@@ -21932,14 +23309,23 @@ SXLA_FORCE_INLINE void solve_columns_step(const T* a, const T* b, T* x, bool pre
 template <index_t M, index_t N, class T, bool ATrans, bool Lower, bool Unit>
 void solve_columns(const T* a, const T* b, T* x, index_t count) noexcept {
   constexpr auto l = static_cast<index_t>(simd::lanes<T>);
-  constexpr index_t nv = (N + l - 1) / l, g = nv >= 4 ? 1 : 4 / nv;  // systems in step
+  constexpr index_t nv = (N + l - 1) / l;
   // Counted down with pointer steps (an index times the matrix size makes g++ -O3 warn of
   // iterations it cannot reach).
   index_t left = count;
-  for (; left >= g; left -= g, a += g * M * M, b += g * M * N, x += g * M * N)
-    solve_columns_step<M, N, g, T, ATrans, Lower, Unit>(a, b, x, left >= 2 * g);
-  for (; left > 0; --left, a += M * M, b += M * N, x += M * N)
-    solve_columns_step<M, N, 1, T, ATrans, Lower, Unit>(a, b, x, false);
+  if constexpr (M * nv <= register_rows) {
+    constexpr index_t g = register_rows / (M * nv) < 4 ? register_rows / (M * nv) : 4;  // systems in step
+    for (; left >= g; left -= g, a += g * M * M, b += g * M * N, x += g * M * N)
+      solve_registers<M, N, g, T, ATrans, Lower, Unit>(a, b, x, left >= 2 * g);
+    for (; left > 0; --left, a += M * M, b += M * N, x += M * N)
+      solve_registers<M, N, 1, T, ATrans, Lower, Unit>(a, b, x, false);
+  } else {
+    constexpr index_t g = nv >= 4 ? 1 : 4 / nv;  // systems in step
+    for (; left >= g; left -= g, a += g * M * M, b += g * M * N, x += g * M * N)
+      solve_columns_step<M, N, g, T, ATrans, Lower, Unit>(a, b, x, left >= 2 * g);
+    for (; left > 0; --left, a += M * M, b += M * N, x += M * N)
+      solve_columns_step<M, N, 1, T, ATrans, Lower, Unit>(a, b, x, false);
+  }
 }
 
 }  // namespace triangular_batch_detail
