@@ -1,10 +1,9 @@
 // kernels/triangular_batch.hpp checked (shared by triangular_batch_test.cpp, and
-// triangular_batch_f64_test.cpp for the f64 solves): cholesky_across and solve_across
-// against the per-matrix
-// kernels of kernels/triangular.hpp on random batches (counts 1, 17 and 37: a partial
-// group alone, and full groups of lanes with a partial one after them), matrices of 1, 2,
-// 3, 4, 7 and 16 rows (solves also with 20 and 70 columns), both triangles, every solve
-// option, f32 and f64. Each lane of the vector paths must be bitwise the per-matrix
+// triangular_batch_{f32,f64}{,_sizes}_test.cpp for the solves): cholesky_across and
+// solve_across against the per-matrix kernels of kernels/triangular.hpp on random batches
+// (counts 1, 17 and 37: a partial group alone, and full groups of lanes with a partial
+// one after them), matrices of 1, 2, 3, 4, 7 and 16 rows (solves also with 20 and 70
+// columns), both triangles, every solve option, f32 and f64. Each lane of the vector paths must be bitwise the per-matrix
 // algorithm with every product rounded (the references below: cholesky_lower and
 // solve_left with simd::mul and simd::sub); where the batch kernels loop over the
 // per-matrix ones (the scalar backend, larger matrices, complex numbers) the result must
@@ -235,26 +234,34 @@ void all_cholesky() {
   cholesky_cases<24, T>(seed);  // beyond the batch kernels' size: the per-matrix loop
 }
 
+// The solves in two parts (two translation units per type, for compile time).
 template <class T>
-void all_solves() {
+void solves_4_and_16() {
   std::uint64_t seed = 1000;
   every_form<4, 4, T>(seed);    // across systems
-  // Left: vectors over b's columns, each of its forms (transposed or not, lower or upper
-  // as viewed, unit or not) once; right: across systems.
+  // Left: vectors over b's columns (right-looking, x in registers), each of its forms
+  // (transposed or not, lower or upper as viewed, unit or not) once; right: across
+  // systems.
   some_forms<16, 16, T>(seed);
   solve_counts<16, 16, T, true, true, true, 1>(seed);
   solve_counts<16, 16, T, true, false, true, 0>(seed);
   solve_counts<16, 16, T, true, true, false, 2>(seed);
   solve_counts<16, 16, T, true, false, true, 1>(seed);
   solve_counts<16, 16, T, true, true, true, 0>(seed);
+}
+
+template <class T>
+void solves_other_sizes() {
+  std::uint64_t seed = 2000;
   some_forms<1, 1, T>(seed);
   some_forms<2, 3, T>(seed);
   some_forms<3, 2, T>(seed);
   some_forms<4, 1, T>(seed);
   some_forms<7, 5, T>(seed);
   some_forms<16, 3, T>(seed);
-  some_forms<5, 20, T>(seed);  // left: vectors over b's columns, the last one partial
-  some_forms<3, 70, T>(seed);  // left: columns in blocks of 8 vectors; right: the per-matrix loop
+  some_forms<5, 20, T>(seed);   // left: vectors over b's columns, the last one partial
+  some_forms<3, 70, T>(seed);   // left: 5 vectors a row, in registers; right: the per-matrix loop
+  some_forms<16, 20, T>(seed);  // left: 2 vectors a row, row by row (32 registers would not do)
 }
 
 }  // namespace batch_check

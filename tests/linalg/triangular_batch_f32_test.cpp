@@ -1,7 +1,9 @@
-// kernels/triangular_batch.hpp: solve_across on f32 (triangular_batch_check.hpp says
-// how), in its own translation unit for compile time.
+// kernels/triangular_batch.hpp: solve_across on f32, 4 x 4 in every form and 16 x 16
+// (triangular_batch_check.hpp says how; the other sizes in
+// triangular_batch_f32_sizes_test.cpp), in translation units of their own for compile
+// time.
 #include "linalg/triangular_batch_check.hpp"
 
 using namespace batch_check;
 
-TEST_CASE("kernels/triangular_batch: solve_across, f32") { all_solves<float>(); }
+TEST_CASE("kernels/triangular_batch: solve_across, f32, 4 x 4 and 16 x 16") { solves_4_and_16<float>(); }
