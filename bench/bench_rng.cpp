@@ -97,7 +97,8 @@ void bits_sxla(benchmark::State& state) {
   } else {
     philox_scalar(ref->data());
   }
-  for (std::size_t i = 0; i < n; ++i) check(out->data()[i] == ref->data()[i], "sxla's bits differ from the scalar loop's");
+  for (std::size_t i = 0; i < n; ++i)
+    check(out->data()[i] == ref->data()[i], "sxla's bits differ from the scalar loop's");
 }
 
 template <x::rng_algorithm A>

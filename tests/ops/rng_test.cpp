@@ -63,6 +63,17 @@ std::array<u32, 4> philox_reference(std::array<u32, 4> c, u32 k0, u32 k1) {
 
 u64 key_of(u32 k0, u32 k1) { return u64{k1} << 32 | k0; }
 
+// XLA's SplitShapeIntoHalves: the first even dimension, else the first of the largest
+// (0 for a scalar, taken as [2]).
+std::size_t split_dimension(const std::vector<long>& d) {
+  for (std::size_t i = 0; i < d.size(); ++i)
+    if (d[i] % 2 == 0) return i;
+  std::size_t split = 0;
+  for (std::size_t i = 1; i < d.size(); ++i)
+    if (d[i] > d[split]) split = i;
+  return split;
+}
+
 // Every element of a tensor in row-major order.
 template <class Tensor>
 std::vector<typename Tensor::value_type> elements(const Tensor& t) {
@@ -75,18 +86,7 @@ std::vector<typename Tensor::value_type> elements(const Tensor& t) {
 // half shape's elements in row-major order take counters counter + 0, 1, ...; x0 goes to
 // index 2p along the split dimension and x1 to 2p + 1 (if inside the shape).
 std::vector<u32> threefry32_reference(const std::vector<long>& d, u64 key, u64 counter) {
-  const std::size_t rank = d.size();
-  std::size_t split = rank;
-  for (std::size_t i = 0; i < rank; ++i)
-    if (d[i] % 2 == 0) {
-      split = i;
-      break;
-    }
-  if (split == rank && rank > 0) {
-    split = 0;
-    for (std::size_t i = 1; i < rank; ++i)
-      if (d[i] > d[split]) split = i;
-  }
+  const std::size_t rank = d.size(), split = split_dimension(d);
   std::vector<long> half = d;
   if (rank == 0) half = {1};
   else half[split] = (d[split] + 1) / 2;
@@ -140,20 +140,7 @@ void check_threefry32(const std::vector<long>& dims, u64 key, u64 counter) {
   x::for_each_index<x::shape<S>>([&](const auto& i) { differ += bits.at(i) != t[i] ? 1 : 0; });
   CHECK(differ == 0);
   long half = 1;
-  {
-    std::size_t split = dims.size();
-    for (std::size_t i = 0; i < dims.size(); ++i)
-      if (dims[i] % 2 == 0) {
-        split = i;
-        break;
-      }
-    if (split == dims.size() && !dims.empty()) {
-      split = 0;
-      for (std::size_t i = 1; i < dims.size(); ++i)
-        if (dims[i] > dims[split]) split = i;
-    }
-    for (std::size_t i = 0; i < dims.size(); ++i) half *= i == split ? (dims[i] + 1) / 2 : dims[i];
-  }
+  for (std::size_t i = 0; i < dims.size(); ++i) half *= i == split_dimension(dims) ? (dims[i] + 1) / 2 : dims[i];
   CHECK(next(0) == key);
   CHECK(next(1) == counter + static_cast<u64>(half));
 }
@@ -403,21 +390,9 @@ TEST_CASE("rng_normal: Box-Muller on the split shape, against the C library") {
   const auto check = [](auto node, const std::vector<long>& d, float mu, float sigma, u64 seed, u64 counter) {
     using N = decltype(node);
     const x::tensor<N::spec> t = node;
-    const std::size_t rank = d.size();
-    std::size_t split = rank;
-    for (std::size_t i = 0; i < rank; ++i)
-      if (d[i] % 2 == 0) {
-        split = i;
-        break;
-      }
-    if (split == rank && rank > 0) {
-      split = 0;
-      for (std::size_t i = 1; i < rank; ++i)
-        if (d[i] > d[split]) split = i;
-    }
+    const std::size_t rank = d.size(), split = split_dimension(d);
     std::vector<long> padded = rank == 0 ? std::vector<long>{2} : d;
     if (rank > 0) padded[split] = (d[split] + 1) / 2 * 2;
-    const std::size_t psplit = rank == 0 ? 0 : split;
     // u at a position of the padded shape: philox word of its row-major index.
     const auto unit = [&](const std::vector<long>& i) {
       long lin = 0;
@@ -431,12 +406,12 @@ TEST_CASE("rng_normal: Box-Muller on the split shape, against the C library") {
       std::vector<long> i(idx.begin(), idx.end());
       if (rank == 0) i = {0};
       std::vector<long> i0 = i, i1 = i;
-      i0[psplit] = i[psplit] / 2 * 2;
-      i1[psplit] = i0[psplit] + 1;
+      i0[split] = i[split] / 2 * 2;
+      i1[split] = i0[split] + 1;
       const double u0 = std::max(unit(i0), 1.0e-7f), u1 = unit(i1);
       const double v = static_cast<double>(6.2831855f * static_cast<float>(u1));
       const double m = std::sqrt(-2.0 * std::log(u0));
-      const double z = i[psplit] % 2 == 0 ? std::sin(v) * m : std::cos(v) * m;
+      const double z = i[split] % 2 == 0 ? std::sin(v) * m : std::cos(v) * m;
       const double want = mu + sigma * z;
       const double got = t[idx];
       worst = std::max(worst, std::abs(got - want) / std::max(1.0, std::abs(want)));

@@ -302,7 +302,8 @@ TEST_CASE_TEMPLATE("simd/math: sin, cos and tan stay within their ulp bounds", T
       alignas(64) T a[l], b[l];
       s::store(sn, a);
       s::store(cs, b);
-      for (std::size_t j = 0; j < l; ++j) differ += !same_bits(a[j], s::sin(all[i + j])) + !same_bits(b[j], s::cos(all[i + j]));
+      for (std::size_t j = 0; j < l; ++j)
+        differ += !same_bits(a[j], s::sin(all[i + j])) + !same_bits(b[j], s::cos(all[i + j]));
     }
   }
   CHECK_EQ(differ, 0);

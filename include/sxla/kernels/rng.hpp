@@ -87,7 +87,8 @@ template <class V>
 struct threefry_keys {
   V k[3], inject[5];
 
-  constexpr threefry_keys(V k0, V k1) noexcept : k{k0, k1, simd::bit_xor(simd::bit_xor(k0, k1), rng_detail::word<V>(0x1BD11BDA))}, inject{} {
+  constexpr threefry_keys(V k0, V k1) noexcept
+      : k{k0, k1, simd::bit_xor(simd::bit_xor(k0, k1), rng_detail::word<V>(0x1BD11BDA))}, inject{} {
     for (std::uint32_t i = 1; i <= 5; ++i) inject[i - 1] = simd::add(k[(i + 1) % 3], rng_detail::word<V>(i));
   }
 };
