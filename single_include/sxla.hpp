@@ -18923,7 +18923,8 @@ template <class V>
 struct threefry_keys {
   V k[3], inject[5];
 
-  constexpr threefry_keys(V k0, V k1) noexcept : k{k0, k1, simd::bit_xor(simd::bit_xor(k0, k1), rng_detail::word<V>(0x1BD11BDA))}, inject{} {
+  constexpr threefry_keys(V k0, V k1) noexcept
+      : k{k0, k1, simd::bit_xor(simd::bit_xor(k0, k1), rng_detail::word<V>(0x1BD11BDA))}, inject{} {
     for (std::uint32_t i = 1; i <= 5; ++i) inject[i - 1] = simd::add(k[(i + 1) % 3], rng_detail::word<V>(i));
   }
 };
@@ -19330,30 +19331,32 @@ SXLA_FORCE_INLINE void rng_pack64(const std::uint32_t* w, index_t n, T* out) noe
 template <class T, class F>
 SXLA_FORCE_INLINE void rng_store(T* to, index_t m, F&& f) noexcept {
   T tmp[2 * rng_chunk];
-  for (index_t k = 0; k < m; ++k) tmp[k] = f(k);
-  std::memcpy(static_cast<void*>(to), tmp, static_cast<std::size_t>(m) * sizeof(T));
+  // (The count clamped to the buffer: without a bound, g++ -O1 warns of sizes a
+  // negative m would give.)
+  const std::size_t count = m <= 0 ? 0 : static_cast<std::size_t>(m < 2 * rng_chunk ? m : 2 * rng_chunk);
+  for (std::size_t k = 0; k < count; ++k) tmp[k] = f(static_cast<index_t>(k));
+  std::memcpy(static_cast<void*>(to), tmp, count * sizeof(T));
 }
 
-// The philox word and the 64-bit value at stream positions w and r (scalar: at()).
+// The philox block counter + b (scalar: at()), and the word and the 64-bit value at
+// stream positions w and r.
+inline void philox_block_at(std::uint64_t key, kernels::counter128 counter, index_t b,
+                            std::uint32_t (&x)[4]) noexcept {
+  const kernels::counter128 c = counter.plus(static_cast<std::uint64_t>(b));
+  x[0] = static_cast<std::uint32_t>(c.low);
+  x[1] = static_cast<std::uint32_t>(c.low >> 32);
+  x[2] = static_cast<std::uint32_t>(c.high);
+  x[3] = static_cast<std::uint32_t>(c.high >> 32);
+  kernels::philox4x32(x, static_cast<std::uint32_t>(key), static_cast<std::uint32_t>(key >> 32));
+}
 inline std::uint32_t philox_word_at(std::uint64_t key, kernels::counter128 c, index_t w) noexcept {
   std::uint32_t x[4];
-  const kernels::counter128 b = c.plus(static_cast<std::uint64_t>(w / 4));
-  x[0] = static_cast<std::uint32_t>(b.low);
-  x[1] = static_cast<std::uint32_t>(b.low >> 32);
-  x[2] = static_cast<std::uint32_t>(b.high);
-  x[3] = static_cast<std::uint32_t>(b.high >> 32);
-  kernels::philox4x32(x, static_cast<std::uint32_t>(key), static_cast<std::uint32_t>(key >> 32));
+  philox_block_at(key, c, w / 4, x);
   return x[w % 4];
 }
 inline std::uint64_t philox_u64_at(std::uint64_t key, kernels::counter128 c, index_t r) noexcept {
-  // Words 2r and 2r + 1 are in the same block.
   std::uint32_t x[4];
-  const kernels::counter128 b = c.plus(static_cast<std::uint64_t>(r / 2));
-  x[0] = static_cast<std::uint32_t>(b.low);
-  x[1] = static_cast<std::uint32_t>(b.low >> 32);
-  x[2] = static_cast<std::uint32_t>(b.high);
-  x[3] = static_cast<std::uint32_t>(b.high >> 32);
-  kernels::philox4x32(x, static_cast<std::uint32_t>(key), static_cast<std::uint32_t>(key >> 32));
+  philox_block_at(key, c, r / 2, x);  // words 2r and 2r + 1 are in the same block
   const index_t k = r % 2 * 2;
   return std::uint64_t{x[k]} | std::uint64_t{x[k + 1]} << 32;
 }
@@ -19833,8 +19836,12 @@ inline constexpr std::uint64_t rng_words =
 template <shape_spec S>
 using rng_fallback = rng_node<shape_spec(primitive_type::f32, {1}), rng_uniform_gen<float>>;
 
-inline void rng_advance(rng_state& gen, std::uint64_t words) noexcept {
-  const kernels::counter128 c = kernels::counter128{gen.counter, gen.counter_high}.plus(words);
+// g's key and counter from gen, which is advanced past the words of shape S.
+template <shape_spec S, class G>
+void rng_draw(rng_state& gen, G& g) noexcept {
+  g.key = gen.seed;
+  g.counter = {gen.counter, gen.counter_high};
+  const kernels::counter128 c = g.counter.plus(rng_words<S>);
   gen.counter = c.low;
   gen.counter_high = c.high;
 }
@@ -19879,7 +19886,9 @@ auto rng_bit_generator(X&& state) {
       g.counter = {w[1], 0};
       // 64-bit outputs take a block per element, narrower ones one per half element.
       constexpr std::uint64_t blocks =
-          sizeof(T) == 8 || n == 0 ? n : n / static_cast<std::uint64_t>(split.size) * static_cast<std::uint64_t>(split.half);
+          sizeof(T) == 8 || n == 0
+              ? n
+              : n / static_cast<std::uint64_t>(split.size) * static_cast<std::uint64_t>(split.half);
       next(0) = w[0];
       next(1) = w[1] + blocks;
     } else {
@@ -19909,8 +19918,7 @@ auto rng_uniform(typename shape<S>::value_type a, typename shape<S>::value_type 
     using G = detail::rng_uniform_gen<T>;
     using C = typename G::C;
     G g;
-    g.key = gen.seed;
-    g.counter = {gen.counter, gen.counter_high};
+    detail::rng_draw<S>(gen, g);
     g.a = static_cast<C>(a);
     if constexpr (G::real) {
       g.range = static_cast<C>(static_cast<C>(b) - static_cast<C>(a));
@@ -19918,7 +19926,6 @@ auto rng_uniform(typename shape<S>::value_type a, typename shape<S>::value_type 
       using U = std::make_unsigned_t<T>;
       g.range = static_cast<T>(static_cast<U>(static_cast<U>(b) - static_cast<U>(a)));
     }
-    detail::rng_advance(gen, detail::rng_words<S>);
     return rng_node<S, G>{{}, g};
   }
 }
@@ -19937,12 +19944,10 @@ auto rng_normal(typename shape<S>::value_type mu, typename shape<S>::value_type 
     using G = detail::rng_normal_gen<T>;
     using C = typename G::C;
     G g;
-    g.key = gen.seed;
-    g.counter = {gen.counter, gen.counter_high};
+    detail::rng_draw<S>(gen, g);
     g.mu = static_cast<C>(mu);
     g.sigma = static_cast<C>(sigma);
     g.s = detail::rng_split_of<shape<S>::rank>(S.dimensions);
-    detail::rng_advance(gen, detail::rng_words<S>);
     return rng_node<S, G>{{}, g};
   }
 }
