@@ -18,7 +18,8 @@
 #                   has no target there, so the xsimd SSE2 fallback, and the code paths
 #                   taken without FMA (g++ -O0: the same paths in 65% of the CPU time of
 #                   -O1; gcc-xsimd runs the xsimd backend optimised)
-# (gcc and clang test the optimised -O3 code of the default Highway backend.)
+# (gcc and clang test the optimised -O3 code of the default Highway backend; clang
+# compiles the simd layer's own tests at -O2: tests/meson.build says why.)
 #   fuzz            tools/fuzz.sh: the shape parser's libFuzzer target (clang++, ASan, UBSan)
 #                   for SXLA_FUZZ_SECONDS seconds (default 30)
 #   cmake           tools/check_cmake_consumer.sh: sxla installed to a staged prefix, used by
