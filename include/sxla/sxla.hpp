@@ -83,6 +83,18 @@
 #include "sxla/linalg/matrix_batch.hpp"
 #include "sxla/linalg/triangular_solve.hpp"
 
+#include "sxla/control/call.hpp"
+#include "sxla/control/conditional.hpp"
+#include "sxla/control/custom_call.hpp"
+#include "sxla/control/feed.hpp"
+#include "sxla/control/feed_queue.hpp"
+#include "sxla/control/optimization_barrier.hpp"
+#include "sxla/control/token.hpp"
+#include "sxla/control/tuple.hpp"
+#include "sxla/control/value.hpp"
+#include "sxla/control/value_shape.hpp"
+#include "sxla/control/while.hpp"
+
 #include "sxla/simd/backend.hpp"
 #include "sxla/simd/highway.hpp"
 #include "sxla/simd/math.hpp"

@@ -477,12 +477,6 @@ constexpr auto reduce(Args&&... args) {
   }
 }
 
-// GetTupleElement(tuple, I): the I-th result of a variadic op (std::get<I> does the same).
-template <std::size_t I, class Tuple>
-constexpr decltype(auto) get_tuple_element(Tuple&& t) noexcept {
-  return std::get<I>(static_cast<Tuple&&>(t));
-}
-
 }  // namespace sxla
 
 #endif  // SXLA_OPS_REDUCE_HPP
