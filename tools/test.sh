@@ -20,6 +20,8 @@
 #                   -O1; gcc-xsimd runs the xsimd backend optimised)
 # (gcc and clang test the optimised -O3 code of the default Highway backend; clang
 # compiles the simd layer's own tests at -O2: tests/meson.build says why.)
+#   clang-tsan      clang++ -O1 -fsanitize=thread on the multi-threaded tests alone
+#                   (-Dtest_threads_only=true: infeed and outfeed between two threads)
 #   fuzz            tools/fuzz.sh: the shape parser's libFuzzer target (clang++, ASan, UBSan)
 #                   for SXLA_FUZZ_SECONDS seconds (default 30)
 #   cmake           tools/check_cmake_consumer.sh: sxla installed to a staged prefix, used by
@@ -44,7 +46,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out="$root/build-tests"
-configs=${SXLA_TEST_CONFIGS:-"gcc clang gcc-sanitize clang-sanitize gcc-xsimd clang-scalar gcc-baseline fuzz cmake"}
+configs=${SXLA_TEST_CONFIGS:-"gcc clang gcc-sanitize clang-sanitize gcc-xsimd clang-scalar gcc-baseline clang-tsan fuzz cmake"}
 fuzz_seconds=${SXLA_FUZZ_SECONDS:-30}
 runtime_suites=(--suite unit --suite seeds --suite golden --suite static --suite examples --suite single_include)
 subset=(-Dtest_subset=true)
@@ -72,7 +74,7 @@ run_config() {
   local tested=$SECONDS
   echo "== [$name] test"
   local suites=()
-  case $name in gcc|clang) ;; *) suites=("${runtime_suites[@]}") ;; esac
+  case $name in gcc|clang) ;; clang-tsan) suites=(--suite threads) ;; *) suites=("${runtime_suites[@]}") ;; esac
   meson test -C "$dir" --no-rebuild --print-errorlogs "${test_jobs[@]}" "${suites[@]}"
   times+=("$(printf '%-15s %5d s  (configure and build %d s, test %d s)' "$name" \
              $((SECONDS - start)) $((tested - start)) $((SECONDS - tested)))")
@@ -138,6 +140,8 @@ for c in $configs; do
     gcc-xsimd)      run_config gcc-xsimd g++ -Dsimd=xsimd -Doptimization=1 "${subset[@]}" ;;
     clang-scalar)   run_config clang-scalar clang++ -Dsimd=scalar -Doptimization=0 "${subset[@]}" ;;
     gcc-baseline)   run_config gcc-baseline g++ -Dnative=false -Doptimization=0 "${subset[@]}" ;;
+    clang-tsan)     run_config clang-tsan clang++ -Doptimization=1 -Ddebug=false -Db_sanitize=thread -Db_lundef=false \
+                      -Dtest_threads_only=true -Dexamples=disabled ;;
     fuzz)           run_step fuzz tools/fuzz.sh "$fuzz_seconds" ;;
     cmake)          run_step cmake tools/check_cmake_consumer.sh ;;
     *) echo "unknown configuration: $c" >&2; exit 2 ;;

@@ -308,3 +308,62 @@ TEST_CASE("alloc: an assignment that reads its destination in another order") {
   static x::tensor<"f32[1024,1024]{0,1}"> other;
   CHECK_EQ(allocations_during([&] { other = x::transpose<1, 0>(square); }), 0);
 }
+
+extern "C" void alloc_test_negate(void* out, void** in) {
+  const float* a = static_cast<const float*>(in[0]);
+  float* o = static_cast<float*>(out);
+  for (int i = 0; i < 8 * 16; ++i) o[i] = -a[i];
+}
+
+TEST_CASE("alloc: the program ops (tuple, call, conditional, while_, custom_call, barrier, feeds): no allocation") {
+  x::tensor<"f32[8,16]"> p = x::iota<"f32[8,16]", 1>();
+  x::tensor<"f32[8,16]{0,1}"> col;
+  std::int32_t count = 0;
+  float last = 0;
+  CHECK_EQ(allocations_during([&] {
+             auto t = x::tuple(p * 2.0f, col, 3, x::token{});
+             last = x::get_tuple_element<0>(t)(1, 2);
+           }),
+           0);
+  CHECK(last == 4.0f);
+  CHECK_EQ(allocations_during([&] { last = x::call([](const auto& a) { return a + 1.0f; }, p)(0, 5); }), 0);
+  CHECK(last == 6.0f);
+  CHECK_EQ(allocations_during([&] {
+             last = x::conditional(2, std::tuple{[](const auto& a) { return a * 3.0f; }, [](const auto& a) { return -a; }},
+                                   std::tuple{p, col})(0, 0);
+           }),
+           0);
+  // 1000 iterations over a tuple state of 512 bytes and a counter, with a conditional
+  // in the body: nothing allocated per iteration (or at all).
+  CHECK_EQ(allocations_during([&] {
+             auto r = x::while_([](const auto& s) { return std::get<0>(s) < 1000; },
+                                [](const auto& s) {
+                                  auto v = x::conditional(std::get<0>(s)() % 2 == 0, std::get<1>(s),
+                                                          [](const auto& a) { return a + 1.0f; }, std::get<1>(s),
+                                                          [](const auto& a) { return a; });
+                                  return std::tuple{std::get<0>(s) + 1, v};
+                                },
+                                x::tuple(0, p));
+             count = std::get<0>(r)();
+             last = std::get<1>(r)(0, 3);
+           }),
+           0);
+  CHECK(count == 1000);
+  CHECK(last == 503.0f);
+  CHECK_EQ(allocations_during([&] { col = x::custom_call<"f32[8,16]">(&alloc_test_negate, col + p); }), 0);
+  CHECK(col(1, 1) == -1.0f);
+  CHECK_EQ(allocations_during([&] { last = x::optimization_barrier(p * p)(0, 3); }), 0);
+  CHECK(last == 9.0f);
+  static x::ring_queue<4096> q;
+  CHECK_EQ(allocations_during([&] {
+             x::token t = x::outfeed(p, x::token{}, q);
+             t = x::outfeed(x::tuple(p * 2.0f, 7), t, q);
+             auto a = x::infeed<"f32[8,16]">(q, t);
+             auto b = x::infeed<"(f32[8,16], s32[])">(q, a.token);
+             last = std::get<0>(b.value)(0, 4) + a.value(0, 1);
+             count = std::get<1>(b.value)();
+           }),
+           0);
+  CHECK(last == 9.0f);
+  CHECK(count == 7);
+}
