@@ -9852,12 +9852,6 @@ constexpr auto reduce(Args&&... args) {
   }
 }
 
-// GetTupleElement(tuple, I): the I-th result of a variadic op (std::get<I> does the same).
-template <std::size_t I, class Tuple>
-constexpr decltype(auto) get_tuple_element(Tuple&& t) noexcept {
-  return std::get<I>(static_cast<Tuple&&>(t));
-}
-
 }  // namespace sxla
 
 #endif  // SXLA_OPS_REDUCE_HPP
@@ -23842,6 +23836,1199 @@ constexpr auto triangular_solve(XA&& a, XB&& b) {
 
 #endif  // SXLA_LINALG_TRIANGULAR_SOLVE_HPP
 // ---- end include/sxla/linalg/triangular_solve.hpp ----
+
+// ---- begin include/sxla/control/call.hpp ----
+// sxla/control/call.hpp: Call(computation, args...): the computation, any C++ callable,
+// run on the arguments, and its result as an XLA value (control/value.hpp: a returned
+// lazy expression is evaluated, a number becomes a rank-0 tensor). A callable that does
+// not accept the arguments, or returns no value (void, a pointer, ...), is a compile
+// error naming the argument or result types.
+#ifndef SXLA_CONTROL_CALL_HPP
+#define SXLA_CONTROL_CALL_HPP
+
+#include <functional>
+#include <tuple>
+#include <type_traits>
+
+// ---- begin include/sxla/control/value.hpp ----
+// sxla/control/value.hpp: XLA's values as C++ types, and how what an op is given becomes
+// one. A value is an array (x::tensor<S>), a token (x::token) or a tuple of values
+// (std::tuple, nested at will). What the program ops accept converts on the way in
+// (x::to_value): a tensor stays itself, a view is copied into a tensor of its shape and
+// layout, a lazy expression is evaluated into a tensor in the default layout, a number
+// of an element type becomes a rank-0 tensor (5 is s32[], 2.5f is f32[]), and a
+// std::tuple converts element by element. x::value_t<T> is the value T converts to.
+#ifndef SXLA_CONTROL_VALUE_HPP
+#define SXLA_CONTROL_VALUE_HPP
+
+#include <cstddef>
+#include <initializer_list>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/control/token.hpp ----
+// sxla/control/token.hpp: XLA's token, and AfterAll. A token carries no data: ops with
+// side effects (infeed, outfeed) take one and return one, and a program orders them by
+// threading the tokens through; after_all joins several into one.
+#ifndef SXLA_CONTROL_TOKEN_HPP
+#define SXLA_CONTROL_TOKEN_HPP
+
+#include <cstddef>
+#include <type_traits>
+
+
+namespace sxla {
+
+namespace hlo {
+struct after_all;
+struct token {};  // how a token shows in compile errors (clang)
+}  // namespace hlo
+
+// XLA's token type: an empty value; x::token{} is the program's first one (XLA's
+// CreateToken).
+struct token {
+  friend constexpr bool operator==(token, token) noexcept = default;
+};
+
+template <>
+struct diagnostic_display<token> {
+  using type = hlo::token;
+  static constexpr void append(detail::diagnostic_buffer& out) noexcept { out.append("token"); }
+};
+
+// AfterAll(tokens...): one token that comes after every operand. Anything else is a
+// compile error naming its type; the result of an outfeed converts to its token.
+template <class... T>
+constexpr token after_all(const T&... tokens) noexcept {
+  if constexpr (!(std::is_convertible_v<const T&, token> && ...)) {
+    constexpr std::size_t i = detail::first_index({!std::is_convertible_v<const T&, token>...});
+    SXLA_DIAGNOSE(hlo::after_all, "{} is not a token (operand {})", (typename detail::nth_type<i, T...>::type), (i));
+  }
+  (static_cast<void>(tokens), ...);
+  return {};
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_TOKEN_HPP
+// ---- end include/sxla/control/token.hpp ----
+
+namespace sxla {
+
+namespace hlo {
+// How a tuple type shows in compile errors (clang): hlo::tuple_shape<hlo::f32[10], hlo::s32>.
+template <class... E>
+struct tuple_shape {};
+}  // namespace hlo
+
+namespace detail {
+template <class T>
+struct is_std_tuple : std::false_type {};
+template <class... T>
+struct is_std_tuple<std::tuple<T...>> : std::true_type {};
+
+template <class T>
+struct is_tensor : std::false_type {};
+template <shape_spec S>
+struct is_tensor<tensor<S>> : std::true_type {};
+
+// value_t's answer for a type that is not a value and does not convert to one.
+struct not_a_value {};
+
+consteval shape_spec scalar_spec(primitive_type t) noexcept {
+  return shape_spec(t, std::initializer_list<index_t>{});
+}
+
+template <class T>
+consteval auto value_of();
+
+template <class... T>
+consteval auto tuple_value_of(std::type_identity<std::tuple<T...>>) {
+  if constexpr ((std::is_same_v<typename decltype(value_of<T>())::type, not_a_value> || ...)) {
+    return std::type_identity<not_a_value>{};
+  } else {
+    return std::type_identity<std::tuple<typename decltype(value_of<T>())::type...>>{};
+  }
+}
+
+template <class T>
+consteval auto value_of() {
+  using U = std::remove_cvref_t<T>;
+  if constexpr (std::is_same_v<U, token> || is_tensor<U>::value) {
+    return std::type_identity<U>{};
+  } else if constexpr (storage_array<U> || expression<U>) {
+    return std::type_identity<tensor<U::spec>>{};
+  } else if constexpr (element<U>) {
+    return std::type_identity<tensor<scalar_spec(primitive_type_of<U>)>>{};
+  } else if constexpr (is_std_tuple<U>::value) {
+    return tuple_value_of(std::type_identity<U>{});
+  } else {
+    return std::type_identity<not_a_value>{};
+  }
+}
+}  // namespace detail
+
+// The value T converts to (detail::not_a_value when it converts to none).
+template <class T>
+using value_t = typename decltype(detail::value_of<T>())::type;
+
+// Anything that converts to a value; a value itself.
+template <class T>
+concept value_like = !std::is_same_v<value_t<T>, detail::not_a_value>;
+template <class T>
+concept xla_value = value_like<T> && std::is_same_v<std::remove_cvref_t<T>, value_t<T>>;
+
+// v as the value it converts to (see the top). Usable in constant expressions.
+template <value_like T>
+constexpr value_t<T> to_value(T&& v) {
+  using U = std::remove_cvref_t<T>;
+  using V = value_t<T>;
+  if constexpr (std::is_same_v<U, V>) {
+    return static_cast<T&&>(v);
+  } else if constexpr (storage_array<U>) {
+    return V(v);
+  } else if constexpr (expression<U>) {
+    return eval(v);
+  } else if constexpr (element<U>) {
+    return V(static_cast<typename V::value_type>(v));
+  } else {
+    return std::apply([](auto&&... e) { return V(to_value(static_cast<decltype(e)&&>(e))...); },
+                      static_cast<T&&>(v));
+  }
+}
+
+// A tuple type shows as XLA writes it: (f32[10], s32[]).
+template <class... T>
+struct diagnostic_display<std::tuple<T...>> {
+  using type = hlo::tuple_shape<typename diagnostic_display<std::remove_cvref_t<T>>::type...>;
+  static constexpr void append(detail::diagnostic_buffer& out) noexcept {
+    out.append('(');
+    std::size_t i = 0;
+    ((out.append(i++ == 0 ? "" : ", "), diagnostic_display<std::remove_cvref_t<T>>::append(out)), ...);
+    out.append(')');
+  }
+};
+
+namespace detail {
+// A rank-0 array of element type P: a tensor, a view or an expression.
+template <class T, primitive_type P>
+concept scalar_array = (storage_array<T> || expression<T>) && std::remove_cvref_t<T>::spec.rank() == 0 &&
+                       std::remove_cvref_t<T>::spec.element_type == P;
+
+// What a condition may be: bool, or a pred[] array.
+template <class T>
+concept predicate = std::is_same_v<std::remove_cvref_t<T>, bool> || scalar_array<T, primitive_type::pred>;
+
+// What a branch index may be: a C++ integer, or an s32[] array.
+template <class T>
+concept branch_index = (std::integral<std::remove_cvref_t<T>> && !std::is_same_v<std::remove_cvref_t<T>, bool>) ||
+                       scalar_array<T, primitive_type::s32>;
+
+// The one element of a number or a rank-0 array (an expression computes it alone).
+template <class T>
+constexpr auto scalar_of(const T& v) {
+  if constexpr (storage_array<T>) {
+    return v[multi_index<0>{}];
+  } else if constexpr (expression<T>) {
+    return v.at(multi_index<0>{});
+  } else {
+    return v;
+  }
+}
+}  // namespace detail
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_VALUE_HPP
+// ---- end include/sxla/control/value.hpp ----
+
+namespace sxla {
+
+namespace hlo {
+struct call;
+}  // namespace hlo
+
+namespace detail {
+// The checks Call makes, shared with Conditional and While: F callable with A...,
+// returning something that converts to a value.
+template <class F, class... A>
+consteval bool computation_ok() {
+  if constexpr (!std::is_invocable_v<F, A...>) {
+    return false;
+  } else {
+    return value_like<std::invoke_result_t<F, A...>>;
+  }
+}
+
+// The compile error when they fail (Op names the op). Called, not constant-evaluated,
+// in the failing branch: g++ would add a second error for a diagnostic evaluated.
+template <class Op, class F, class... A>
+constexpr void report_computation() {
+  if constexpr (!std::is_invocable_v<F, A...>) {
+    SXLA_DIAGNOSE(Op, "the computation does not accept arguments of types {}",
+                  (std::tuple<std::remove_cvref_t<A>...>), ());
+  } else {
+    SXLA_DIAGNOSE(Op, "the computation returns {}, which is not an XLA value (a tensor, a tuple or a token)",
+                  (std::invoke_result_t<F, A...>), ());
+  }
+}
+
+// The value a computation F returns for arguments A....
+template <class F, class... A>
+using computation_value_t = value_t<std::invoke_result_t<F, A...>>;
+}  // namespace detail
+
+// Call(computation, args...): computation(args...) as a value. Usable in constant
+// expressions when the computation is.
+template <class F, class... A>
+constexpr auto call(F&& computation, A&&... args) {
+  if constexpr (!detail::computation_ok<F, A...>()) {
+    detail::report_computation<hlo::call, F, A...>();
+    return std::tuple<>{};
+  } else {
+    return to_value(std::invoke(static_cast<F&&>(computation), static_cast<A&&>(args)...));
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_CALL_HPP
+// ---- end include/sxla/control/call.hpp ----
+// ---- begin include/sxla/control/conditional.hpp ----
+// sxla/control/conditional.hpp: Conditional, in the seed's two forms:
+//   x::conditional(pred, true_operand, true_fn, false_operand, false_fn)
+//   x::conditional(branch_index, std::tuple{f0, f1, f2}, std::tuple{o0, o1, o2})
+// Only the chosen computation runs, on its operand; its result is returned as a value
+// (control/value.hpp). pred is a bool or a pred[] array (a tensor, a view, or an
+// expression, of which only the one element is computed); branch_index a C++ integer or
+// an s32[] array, and an index below 0 or at least N runs the last computation, as XLA's
+// default branch. Every computation must accept its operand and return the same value
+// type: otherwise one compile error naming the types.
+#ifndef SXLA_CONTROL_CONDITIONAL_HPP
+#define SXLA_CONTROL_CONDITIONAL_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+
+namespace sxla {
+
+namespace hlo {
+struct conditional;
+}  // namespace hlo
+
+namespace detail {
+// Branch I of N, or, when index is not below N - I, ..., the last.
+template <std::size_t I, class Fs, class Os>
+constexpr auto run_branch(std::int64_t index, Fs&& fns, Os&& operands) {
+  constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<Fs>>;
+  if constexpr (I + 1 < n) {
+    if (index != static_cast<std::int64_t>(I))
+      return run_branch<I + 1>(index, static_cast<Fs&&>(fns), static_cast<Os&&>(operands));
+  }
+  return to_value(std::invoke(std::get<I>(static_cast<Fs&&>(fns)), std::get<I>(static_cast<Os&&>(operands))));
+}
+
+// Which branch is wrong: the first whose computation fails Call's checks (found) or
+// whose value type is not branch 0's (bad_type), or none.
+struct branch_problem {
+  std::size_t index = 0;
+  bool found = false;
+  bool bad_type = false;
+};
+template <class Fs, class Os, std::size_t... I>
+consteval branch_problem find_branch_problem(std::index_sequence<I...>) {
+  constexpr bool fails[] = {!computation_ok<std::tuple_element_t<I, Fs>, std::tuple_element_t<I, Os>>()...};
+  if constexpr ((fails[I] || ...)) {
+    return {first_index(fails), true, false};
+  } else {
+    using first = computation_value_t<std::tuple_element_t<0, Fs>, std::tuple_element_t<0, Os>>;
+    constexpr bool differs[] = {
+        !std::is_same_v<computation_value_t<std::tuple_element_t<I, Fs>, std::tuple_element_t<I, Os>>, first>...};
+    if constexpr ((differs[I] || ...)) {
+      return {first_index(differs), true, true};
+    } else {
+      return {};
+    }
+  }
+}
+
+template <class Fs, class Os, branch_problem P>
+constexpr void report_branch_problem() {
+  using F = std::tuple_element_t<P.index, Fs>;
+  using O = std::tuple_element_t<P.index, Os>;
+  if constexpr (!P.bad_type) {
+    report_computation<hlo::conditional, F, O>();
+  } else {
+    SXLA_DIAGNOSE(hlo::conditional, "branch 0 returns {} but another returns {} (branch {}): every branch must return the same type",
+                  (computation_value_t<std::tuple_element_t<0, Fs>, std::tuple_element_t<0, Os>>,
+                   computation_value_t<F, O>),
+                  (P.index));
+  }
+}
+}  // namespace detail
+
+// Conditional(branch_index, branch_computations, branch_operands).
+template <class I, class... F, class... O>
+constexpr auto conditional(const I& branch_index, const std::tuple<F...>& branches, const std::tuple<O...>& operands) {
+  using Fs = std::tuple<const F&...>;
+  using Os = std::tuple<const O&...>;
+  if constexpr (!detail::branch_index<I>) {
+    SXLA_DIAGNOSE(hlo::conditional, "the branch index is {}: it must be an s32[] (or a C++ integer)", (I), ());
+    return std::tuple<>{};
+  } else if constexpr (sizeof...(F) == 0 || sizeof...(F) != sizeof...(O)) {
+    SXLA_DIAGNOSE(hlo::conditional, "{} computations and {} operands: give one operand per computation, and at least one",
+                  (), (sizeof...(F), sizeof...(O)));
+    return std::tuple<>{};
+  } else if constexpr (constexpr auto p = detail::find_branch_problem<Fs, Os>(std::index_sequence_for<F...>{});
+                       p.found) {
+    detail::report_branch_problem<Fs, Os, p>();
+    return std::tuple<>{};
+  } else {
+    const auto raw = detail::scalar_of(branch_index);
+    std::int64_t index;
+    if constexpr (std::is_unsigned_v<decltype(raw)>) {
+      index = raw > static_cast<decltype(raw)>(sizeof...(F)) ? static_cast<std::int64_t>(sizeof...(F))
+                                                               : static_cast<std::int64_t>(raw);
+    } else {
+      index = static_cast<std::int64_t>(raw);
+    }
+    if (index < 0) index = static_cast<std::int64_t>(sizeof...(F)) - 1;
+    return detail::run_branch<0>(index, Fs(branches), Os(operands));
+  }
+}
+
+// Conditional(pred, true_operand, true_computation, false_operand, false_computation).
+template <class P, class TO, class TF, class FO, class FF>
+constexpr auto conditional(const P& pred, TO&& true_operand, TF&& true_computation, FO&& false_operand,
+                           FF&& false_computation) {
+  if constexpr (!detail::predicate<P>) {
+    SXLA_DIAGNOSE(hlo::conditional, "the predicate is {}: it must be a pred[] (or a bool)", (P), ());
+    return std::tuple<>{};
+  } else if constexpr (!detail::computation_ok<TF, TO>()) {
+    detail::report_computation<hlo::conditional, TF, TO>();
+    return std::tuple<>{};
+  } else if constexpr (!detail::computation_ok<FF, FO>()) {
+    detail::report_computation<hlo::conditional, FF, FO>();
+    return std::tuple<>{};
+  } else if constexpr (!std::is_same_v<detail::computation_value_t<TF, TO>, detail::computation_value_t<FF, FO>>) {
+    SXLA_DIAGNOSE(hlo::conditional, "the true computation returns {} and the false one {}: both must return the same type",
+                  (detail::computation_value_t<TF, TO>, detail::computation_value_t<FF, FO>), ());
+    return std::tuple<>{};
+  } else {
+    if (static_cast<bool>(detail::scalar_of(pred)))
+      return to_value(std::invoke(static_cast<TF&&>(true_computation), static_cast<TO&&>(true_operand)));
+    return to_value(std::invoke(static_cast<FF&&>(false_computation), static_cast<FO&&>(false_operand)));
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_CONDITIONAL_HPP
+// ---- end include/sxla/control/conditional.hpp ----
+// ---- begin include/sxla/control/custom_call.hpp ----
+// sxla/control/custom_call.hpp: CustomCall(target, args..., shape), spelled
+// x::custom_call<"shape">(target, args...). The shape names the result: an array, or a
+// tuple of arrays ("(f32[2], s32[])", control/value_shape.hpp). Two kinds of target:
+// - the seed's C ABI, extern "C" void target(void* out, void** in): in[i] points to
+//   operand i in its default row-major layout (a tensor or view already so laid out is
+//   passed in place, anything else is first copied or evaluated into a row-major
+//   temporary in this frame; the target must not write through in), out to the result's
+//   storage in the layout the shape string gives, or, for a tuple shape, to an array of
+//   pointers to each element's storage, as XLA's CPU runtime passes them;
+// - any C++ callable taking (result&, operands...): the result as x::tensor<S>& (a
+//   std::tuple of tensors for a tuple shape), each operand as a value (a tensor as
+//   itself, by const reference; control/value.hpp).
+// The result starts zeroed, so elements the target leaves alone read 0. Operands are
+// arrays (tensors, views, expressions, numbers); a tuple operand, a target of neither
+// kind or a malformed shape string is a compile error.
+#ifndef SXLA_CONTROL_CUSTOM_CALL_HPP
+#define SXLA_CONTROL_CUSTOM_CALL_HPP
+
+#include <cstddef>
+#include <functional>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/control/value_shape.hpp ----
+// sxla/control/value_shape.hpp: the shape of a value named by a string, as a template
+// argument: an array ("f32[3,3]") or a tuple of arrays ("(f32[2], s32[])", "()"), XLA's
+// tuple shape syntax. value_shape_t<V> is the value type it names: x::tensor<S>, or a
+// std::tuple of them. Tuples do not nest (as Infeed requires; a nested tuple is an
+// error), and hold at most max_tuple_elements arrays. A malformed string does not fail
+// here: the spec records the problem and check_value_shape<V>() reports it where it is
+// used (an element's own error through check_shape, with its message).
+#ifndef SXLA_CONTROL_VALUE_SHAPE_HPP
+#define SXLA_CONTROL_VALUE_SHAPE_HPP
+
+#include <cstddef>
+#include <string_view>
+#include <tuple>
+#include <utility>
+
+
+namespace sxla {
+
+inline constexpr std::size_t max_tuple_elements = 16;
+
+// What can be wrong with a tuple shape string beyond its elements.
+enum class value_shape_error { none, unbalanced, nested_tuple, empty_element, too_many_elements };
+
+struct value_shape_spec {
+  bool is_tuple = false;
+  std::size_t count = 0;
+  shape_spec elements[max_tuple_elements] = {};
+  value_shape_error error = value_shape_error::none;
+
+  // One array shape.
+  constexpr value_shape_spec(const shape_spec& s) noexcept : count(1) {  // NOLINT: implicit
+    elements[0] = s;
+  }
+
+  template <std::size_t N>
+  consteval value_shape_spec(const char (&text)[N]) noexcept {  // NOLINT: implicit by design
+    std::string_view t(text, N - 1);
+    while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+    while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
+    if (t.empty() || t.front() != '(') {
+      count = 1;
+      elements[0] = parse_element(t);
+      return;
+    }
+    is_tuple = true;
+    if (t.back() != ')') {
+      error = value_shape_error::unbalanced;
+      return;
+    }
+    t = t.substr(1, t.size() - 2);
+    std::size_t depth = 0;
+    std::size_t begin = 0;
+    bool blank = true;  // "()": no element
+    for (std::size_t i = 0; i <= t.size(); ++i) {
+      const char c = i < t.size() ? t[i] : ',';
+      if (i < t.size() && c != ' ') blank = false;
+      if ((c == '(' || c == ')') && depth == 0) {  // (inside braces: a tile, T(2,2))
+        error = value_shape_error::nested_tuple;
+        return;
+      }
+      if (c == '[' || c == '{') ++depth;
+      if ((c == ']' || c == '}') && depth > 0) --depth;
+      if (c == ',' && depth == 0) {
+        if (i == t.size() && blank && count == 0) return;
+        std::string_view e = t.substr(begin, i - begin);
+        while (!e.empty() && e.front() == ' ') e.remove_prefix(1);
+        while (!e.empty() && e.back() == ' ') e.remove_suffix(1);
+        if (e.empty()) {
+          error = value_shape_error::empty_element;
+          return;
+        }
+        if (count == max_tuple_elements) {
+          error = value_shape_error::too_many_elements;
+          return;
+        }
+        elements[count++] = parse_element(e);
+        begin = i + 1;
+      }
+    }
+  }
+
+  friend constexpr bool operator==(const value_shape_spec&, const value_shape_spec&) = default;
+
+ private:
+  static constexpr shape_spec parse_element(std::string_view e) noexcept {
+    shape_spec s;
+    const parse_status st = parse_shape_into(e, s);
+    s.parse_error = st.error;
+    s.parse_error_position = st.position;
+    return s;
+  }
+};
+
+constexpr bool is_valid(const value_shape_spec& v) noexcept {
+  if (v.error != value_shape_error::none) return false;
+  for (std::size_t i = 0; i < v.count; ++i)
+    if (!is_valid(v.elements[i])) return false;
+  return true;
+}
+
+// A no-op for a well-formed value shape; otherwise a static_assert that says what is
+// wrong (an element's error with check_shape's message).
+template <value_shape_spec V>
+consteval bool check_value_shape() {
+  static_assert(V.error != value_shape_error::unbalanced, "sxla: malformed tuple shape string: no closing parenthesis");
+  static_assert(V.error != value_shape_error::nested_tuple, "sxla: malformed tuple shape string: tuples do not nest here");
+  static_assert(V.error != value_shape_error::empty_element, "sxla: malformed tuple shape string: an element is empty");
+  static_assert(V.error != value_shape_error::too_many_elements,
+                "sxla: malformed tuple shape string: more than max_tuple_elements (16) elements");
+  if constexpr (V.error == value_shape_error::none) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (check_shape<V.elements[I]>() && ... && true);
+    }(std::make_index_sequence<V.count>{});
+  } else {
+    return false;
+  }
+}
+
+namespace detail {
+template <value_shape_spec V, std::size_t... I>
+auto value_shape_type(std::index_sequence<I...>) -> std::tuple<tensor<valid_or_scalar<V.elements[I]>>...>;
+}  // namespace detail
+
+// The value type V names (for a well-formed V).
+template <value_shape_spec V>
+using value_shape_t =
+    std::conditional_t<V.is_tuple, decltype(detail::value_shape_type<V>(std::make_index_sequence<V.count>{})),
+                       tensor<valid_or_scalar<V.elements[0]>>>;
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_VALUE_SHAPE_HPP
+// ---- end include/sxla/control/value_shape.hpp ----
+
+namespace sxla {
+
+namespace hlo {
+struct custom_call;
+}  // namespace hlo
+
+// The seed's C ABI for custom-call targets.
+using custom_call_target = void (*)(void* out, void** in);
+
+namespace detail {
+// An array operand: anything that converts to a tensor.
+template <class A>
+concept array_operand = value_like<A> && is_tensor<value_t<A>>::value;
+
+// An operand already in memory in its default row-major layout, passed in place.
+struct borrowed_operand {
+  const void* data;
+};
+
+template <class A>
+constexpr auto row_major_operand(const A& a) {
+  using V = value_t<A>;
+  constexpr shape_spec row_major = logical_spec(V::spec.element_type, V::spec.dimensions);
+  if constexpr (storage_array<A>) {
+    if constexpr (A::spec == row_major) {
+      return borrowed_operand{static_cast<const void*>(a.data())};
+    } else {
+      return tensor<row_major>(a);
+    }
+  } else {
+    return tensor<row_major>(to_value(a));
+  }
+}
+
+inline void* c_pointer(const borrowed_operand& b) noexcept { return const_cast<void*>(b.data); }
+template <shape_spec S>
+void* c_pointer(tensor<S>& t) noexcept {
+  return static_cast<void*>(t.data());
+}
+
+// An operand as the typed target receives it: a tensor as itself, anything else as the
+// value it converts to.
+template <class A>
+constexpr decltype(auto) typed_operand(const A& a) {
+  if constexpr (is_tensor<A>::value) {
+    return (a);
+  } else {
+    return to_value(a);
+  }
+}
+}  // namespace detail
+
+template <value_shape_spec V, class F, class... A>
+constexpr auto custom_call(F&& target, const A&... args) {
+  if constexpr (!check_value_shape<V>()) {
+    return std::tuple<>{};
+  } else if constexpr (!(detail::array_operand<A> && ...)) {
+    constexpr std::size_t i = detail::first_index({!detail::array_operand<A>...});
+    SXLA_DIAGNOSE(hlo::custom_call, "{} is not an array (operand {}): a tuple operand passes its elements",
+                  (typename detail::nth_type<i, A...>::type), (i));
+    return value_shape_t<V>{};
+  } else {
+    using R = value_shape_t<V>;
+    R out{};
+    if constexpr (std::is_convertible_v<F, custom_call_target>) {
+      const custom_call_target fn = target;
+      auto held = std::tuple{detail::row_major_operand(args)...};
+      std::apply(
+          [&](auto&... h) {
+            void* in[sizeof...(A) + 1] = {detail::c_pointer(h)..., nullptr};
+            if constexpr (V.is_tuple) {
+              std::apply(
+                  [&](auto&... e) {
+                    void* parts[V.count + 1] = {static_cast<void*>(e.data())..., nullptr};
+                    fn(static_cast<void*>(parts), in);
+                  },
+                  out);
+            } else {
+              fn(static_cast<void*>(out.data()), in);
+            }
+          },
+          held);
+    } else if constexpr (std::is_invocable_v<F, R&, decltype(detail::typed_operand(args))...>) {
+      std::invoke(static_cast<F&&>(target), out, detail::typed_operand(args)...);
+    } else {
+      SXLA_DIAGNOSE(hlo::custom_call,
+                    "the target is neither void(void*, void**) nor callable with the result {} and the operands {}",
+                    (R, std::tuple<value_t<A>...>), ());
+    }
+    return out;
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_CUSTOM_CALL_HPP
+// ---- end include/sxla/control/custom_call.hpp ----
+// ---- begin include/sxla/control/feed.hpp ----
+// sxla/control/feed.hpp: Infeed and Outfeed over a caller's queue (control/feed_queue.hpp).
+//   auto [v, tok2, st] = x::infeed<"f32[4]">(queue, tok);     // x::infeed_result
+//   x::token tok3 = x::outfeed(v, tok2, queue);              // x::outfeed_result
+// A record is the bytes of one value: an array's storage in its layout (padding
+// included), a tuple's arrays one after the other. Outfeed writes the value (a lazy
+// expression is evaluated first); Infeed reads one record into a value of the shape its
+// string names (an array or a flat tuple; "()" reads nothing, as XLA's empty tuple
+// infeed). As in XLA, the data is taken to be in the layout the shape gives. Both wait,
+// spinning and then yielding the thread, while the queue is empty (infeed) or full
+// (outfeed); with x::non_blocking they return at once. Neither fails silently: the
+// result's status says ok, empty or full (non-blocking), too_large (a record that can
+// never fit: nothing written), or size_mismatch (the next record has another size than
+// the shape: it stays in the queue, and the value read is zero). Neither allocates or
+// throws. Tokens order them as XLA's do: each takes one and gives one back.
+#ifndef SXLA_CONTROL_FEED_HPP
+#define SXLA_CONTROL_FEED_HPP
+
+#include <cstddef>
+#include <cstring>
+#include <thread>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/control/feed_queue.hpp ----
+// sxla/control/feed_queue.hpp: where infeed reads and outfeed writes. A queue holds
+// records, each the bytes of one value; the feed_queue concept is what x::infeed and
+// x::outfeed need of a caller's queue:
+//   feed_status q.try_write(const std::byte* data, std::size_t n)   one record of n bytes,
+//       all or nothing: ok, full (no room now) or too_large (a record of n bytes never fits)
+//   feed_status q.try_read(std::byte* data, std::size_t n)          the oldest record, only
+//       when it has n bytes: ok, empty, or size_mismatch (left in the queue)
+// Neither may block, allocate or throw. x::ring_queue<Bytes> is the library's: a ring
+// buffer of Bytes bytes inside the object, lock-free and safe for one producer thread
+// and one consumer thread (acquire/release on two counters), each record an 8-byte
+// header with its size, then its bytes, padded to 8.
+#ifndef SXLA_CONTROL_FEED_QUEUE_HPP
+#define SXLA_CONTROL_FEED_QUEUE_HPP
+
+#include <atomic>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace sxla {
+
+enum class feed_status {
+  ok,             // done
+  empty,          // nothing to read (yet)
+  full,           // no room to write (yet)
+  too_large,      // the record can never fit in the queue
+  size_mismatch,  // the oldest record has another size than the value read: left in place
+};
+
+constexpr const char* to_string(feed_status s) noexcept {
+  switch (s) {
+    case feed_status::ok: return "ok";
+    case feed_status::empty: return "empty";
+    case feed_status::full: return "full";
+    case feed_status::too_large: return "too_large";
+    case feed_status::size_mismatch: return "size_mismatch";
+  }
+  return "?";
+}
+
+template <class Q>
+concept feed_queue = requires(Q& q, const std::byte* in, std::byte* out, std::size_t n) {
+  { q.try_write(in, n) } -> std::same_as<feed_status>;
+  { q.try_read(out, n) } -> std::same_as<feed_status>;
+};
+
+// A single-producer, single-consumer ring buffer of Bytes bytes (a multiple of 8, at
+// least 16). A record of n bytes takes 8 + n rounded up to 8.
+template <std::size_t Bytes>
+class ring_queue {
+  static_assert(Bytes >= 16 && Bytes % 8 == 0, "sxla::ring_queue: the capacity must be a multiple of 8, at least 16");
+
+ public:
+  static constexpr std::size_t capacity = Bytes;
+
+  // The bytes a record of n bytes takes in the ring.
+  static constexpr std::size_t record_bytes(std::size_t n) noexcept { return 8 + (n + 7) / 8 * 8; }
+
+  feed_status try_write(const std::byte* data, std::size_t n) noexcept {
+    if (n > Bytes || record_bytes(n) > Bytes) return feed_status::too_large;
+    const std::size_t need = record_bytes(n);
+    const std::uint64_t tail = tail_.load(std::memory_order_relaxed);  // only this thread writes it
+    const std::uint64_t head = head_.load(std::memory_order_acquire);
+    if (Bytes - static_cast<std::size_t>(tail - head) < need) return feed_status::full;
+    const std::uint64_t size = n;
+    copy_in(tail, reinterpret_cast<const std::byte*>(&size), 8);
+    copy_in(tail + 8, data, n);
+    tail_.store(tail + need, std::memory_order_release);
+    return feed_status::ok;
+  }
+
+  feed_status try_read(std::byte* data, std::size_t n) noexcept {
+    const std::uint64_t head = head_.load(std::memory_order_relaxed);  // only this thread writes it
+    const std::uint64_t tail = tail_.load(std::memory_order_acquire);
+    if (head == tail) return feed_status::empty;
+    std::uint64_t size = 0;
+    copy_out(head, reinterpret_cast<std::byte*>(&size), 8);
+    if (size != n) return feed_status::size_mismatch;
+    copy_out(head + 8, data, n);
+    head_.store(head + record_bytes(n), std::memory_order_release);
+    return feed_status::ok;
+  }
+
+  // Whether a read would find nothing (a snapshot, exact only on the consumer's thread).
+  bool empty() const noexcept {
+    return head_.load(std::memory_order_acquire) == tail_.load(std::memory_order_acquire);
+  }
+
+ private:
+  // n bytes at ring position pos (mod Bytes), in at most two pieces.
+  void copy_in(std::uint64_t pos, const std::byte* src, std::size_t n) noexcept {
+    if (n == 0) return;
+    const std::size_t at = static_cast<std::size_t>(pos % Bytes);
+    const std::size_t first = n < Bytes - at ? n : Bytes - at;
+    std::memcpy(ring_ + at, src, first);
+    if (first < n) std::memcpy(ring_, src + first, n - first);
+  }
+  void copy_out(std::uint64_t pos, std::byte* dst, std::size_t n) const noexcept {
+    if (n == 0) return;
+    const std::size_t at = static_cast<std::size_t>(pos % Bytes);
+    const std::size_t first = n < Bytes - at ? n : Bytes - at;
+    std::memcpy(dst, ring_ + at, first);
+    if (first < n) std::memcpy(dst + first, ring_, n - first);
+  }
+
+  // Counters of bytes ever written and read, on their own cache lines.
+  alignas(64) std::atomic<std::uint64_t> tail_{0};
+  alignas(64) std::atomic<std::uint64_t> head_{0};
+  alignas(64) std::byte ring_[Bytes] = {};
+};
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_FEED_QUEUE_HPP
+// ---- end include/sxla/control/feed_queue.hpp ----
+
+namespace sxla {
+
+namespace hlo {
+struct infeed;
+struct outfeed;
+}  // namespace hlo
+
+// Selects the forms of infeed and outfeed that never wait.
+struct non_blocking_t {
+  explicit non_blocking_t() = default;
+};
+inline constexpr non_blocking_t non_blocking{};
+
+template <class V>
+struct infeed_result {
+  V value;
+  sxla::token token;
+  feed_status status;
+  constexpr bool ok() const noexcept { return status == feed_status::ok; }
+};
+
+struct outfeed_result {
+  sxla::token token;
+  feed_status status;
+  constexpr bool ok() const noexcept { return status == feed_status::ok; }
+  constexpr operator sxla::token() const noexcept { return token; }  // NOLINT: threads on as a token
+};
+
+namespace detail {
+// The bytes of a value's record.
+template <class V>
+consteval std::size_t record_size() {
+  if constexpr (is_tensor<V>::value) {
+    return sizeof(typename V::value_type) * static_cast<std::size_t>(V::storage_count);
+  } else if constexpr (is_std_tuple<V>::value) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (std::size_t{0} + ... + record_size<std::tuple_element_t<I, V>>());
+    }(std::make_index_sequence<std::tuple_size_v<V>>{});
+  } else {
+    return 0;  // a token
+  }
+}
+
+// Copies between a value and its record (at), in record order.
+template <class V>
+void pack_record(const V& v, std::byte*& at) noexcept {
+  if constexpr (is_tensor<V>::value) {
+    if constexpr (record_size<V>() > 0) std::memcpy(at, v.data(), record_size<V>());
+    at += record_size<V>();
+  } else if constexpr (is_std_tuple<V>::value) {
+    std::apply([&](const auto&... e) { (pack_record(e, at), ...); }, v);
+  }
+}
+template <class V>
+void unpack_record(V& v, const std::byte*& at) noexcept {
+  if constexpr (is_tensor<V>::value) {
+    if constexpr (record_size<V>() > 0) std::memcpy(v.data(), at, record_size<V>());
+    at += record_size<V>();
+  } else if constexpr (is_std_tuple<V>::value) {
+    std::apply([&](auto&... e) { (unpack_record(e, at), ...); }, v);
+  }
+}
+
+// One step of waiting on the other thread: a pause, then, after a while, the rest of
+// the time slice.
+inline void feed_backoff(unsigned& spins) noexcept {
+  if (spins < 64) {
+    ++spins;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  } else {
+    std::this_thread::yield();
+  }
+}
+
+template <bool Block, class Q>
+feed_status write_record(Q& queue, const std::byte* data, std::size_t n) {
+  unsigned spins = 0;
+  for (;;) {
+    const feed_status s = queue.try_write(data, n);
+    if (!Block || s != feed_status::full) return s;
+    feed_backoff(spins);
+  }
+}
+template <bool Block, class Q>
+feed_status read_record(Q& queue, std::byte* data, std::size_t n) {
+  unsigned spins = 0;
+  for (;;) {
+    const feed_status s = queue.try_read(data, n);
+    if (!Block || s != feed_status::empty) return s;
+    feed_backoff(spins);
+  }
+}
+
+template <bool Block, class V, class Q>
+outfeed_result outfeed_value(const V& value, Q& queue) {
+  constexpr std::size_t n = record_size<V>();
+  if constexpr (is_tensor<V>::value) {
+    return {token{}, write_record<Block>(queue, reinterpret_cast<const std::byte*>(value.data()), n)};
+  } else {  // a tuple: its record assembled in this frame
+    std::byte record[n + 1];
+    std::byte* at = record;
+    pack_record(value, at);
+    return {token{}, write_record<Block>(queue, record, n)};
+  }
+}
+
+template <bool Block, value_shape_spec S, class Q>
+auto infeed_value(Q& queue) {
+  using R = value_shape_t<S>;
+  constexpr std::size_t n = record_size<R>();
+  infeed_result<R> r{R{}, token{}, feed_status::ok};
+  if constexpr (S.is_tuple && S.count == 0) {
+    return r;  // XLA: an empty tuple infeed reads nothing
+  } else if constexpr (is_tensor<R>::value) {
+    r.status = read_record<Block>(queue, reinterpret_cast<std::byte*>(r.value.data()), n);
+    if (r.status != feed_status::ok) r.value = R{};
+    return r;
+  } else {
+    std::byte record[n + 1];
+    r.status = read_record<Block>(queue, record, n);
+    if (r.status == feed_status::ok) {
+      const std::byte* at = record;
+      unpack_record(r.value, at);
+    }
+    return r;
+  }
+}
+
+template <class Op, class Q>
+constexpr void report_queue() {
+  SXLA_DIAGNOSE(Op, "{} is not a feed queue: it needs try_write(const std::byte*, std::size_t) and try_read(std::byte*, std::size_t) returning x::feed_status",
+                (Q), ());
+}
+
+template <bool Block, value_shape_spec S, class Q>
+auto infeed_checked(Q& queue) {
+  if constexpr (!check_value_shape<S>()) {
+    return infeed_result<std::tuple<>>{};
+  } else if constexpr (!feed_queue<Q>) {
+    report_queue<hlo::infeed, Q>();
+    return infeed_result<std::tuple<>>{};
+  } else {
+    return infeed_value<Block, S>(queue);
+  }
+}
+
+template <bool Block, class V, class Q>
+outfeed_result outfeed_checked(const V& value, Q& queue) {
+  if constexpr (!value_like<V>) {
+    SXLA_DIAGNOSE(hlo::outfeed, "{} is not an XLA value", (V), ());
+    return {};
+  } else if constexpr (!feed_queue<Q>) {
+    report_queue<hlo::outfeed, Q>();
+    return {};
+  } else if constexpr (storage_array<V>) {  // a tensor or a view: its storage as it is
+    return {token{}, write_record<Block>(queue, reinterpret_cast<const std::byte*>(value.data()),
+                                         record_size<tensor<V::spec>>())};
+  } else if constexpr (std::is_same_v<V, value_t<V>>) {
+    return outfeed_value<Block>(value, queue);
+  } else {
+    return outfeed_value<Block>(to_value(value), queue);
+  }
+}
+}  // namespace detail
+
+// Infeed(shape): one record from the queue as a value of shape S (waits while the queue
+// is empty; with x::non_blocking, returns feed_status::empty at once).
+template <value_shape_spec S, class Q>
+auto infeed(Q& queue, token) {
+  return detail::infeed_checked<true, S>(queue);
+}
+template <value_shape_spec S, class Q>
+auto infeed(Q& queue, token, non_blocking_t) {
+  return detail::infeed_checked<false, S>(queue);
+}
+
+// Outfeed(value, token): value's record into the queue (waits while the queue is full;
+// with x::non_blocking, returns feed_status::full at once).
+template <class V, class Q>
+outfeed_result outfeed(const V& value, token, Q& queue) {
+  return detail::outfeed_checked<true>(value, queue);
+}
+template <class V, class Q>
+outfeed_result outfeed(const V& value, token, Q& queue, non_blocking_t) {
+  return detail::outfeed_checked<false>(value, queue);
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_FEED_HPP
+// ---- end include/sxla/control/feed.hpp ----
+// ---- begin include/sxla/control/optimization_barrier.hpp ----
+// sxla/control/optimization_barrier.hpp: OptimizationBarrier(values...): every operand
+// is evaluated into storage here, before anything that uses the result runs, and
+// returned as a value (control/value.hpp): a lazy expression is computed once, and no
+// expression built on the result fuses with the work before the barrier. One operand
+// gives its value; several a std::tuple of them.
+#ifndef SXLA_CONTROL_OPTIMIZATION_BARRIER_HPP
+#define SXLA_CONTROL_OPTIMIZATION_BARRIER_HPP
+
+#include <tuple>
+#include <type_traits>
+
+
+namespace sxla {
+
+namespace hlo {
+struct optimization_barrier;
+}  // namespace hlo
+
+template <class... V>
+constexpr auto optimization_barrier(V&&... values) {
+  if constexpr (sizeof...(V) == 0) {
+    SXLA_DIAGNOSE(hlo::optimization_barrier, "no operand ({}): give at least one value", (std::tuple<V...>), ());
+    return std::tuple<>{};
+  } else if constexpr (!(value_like<V> && ...)) {
+    constexpr std::size_t i = detail::first_index({!value_like<V>...});
+    using bad = std::remove_cvref_t<typename detail::nth_type<i, V...>::type>;
+    SXLA_DIAGNOSE(hlo::optimization_barrier, "{} is not an XLA value (operand {})", (bad), (i));
+    return std::tuple<>{};
+  } else if constexpr (sizeof...(V) == 1) {
+    return to_value(static_cast<V&&>(values)...);
+  } else {
+    return std::tuple<value_t<V>...>(to_value(static_cast<V&&>(values))...);
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_OPTIMIZATION_BARRIER_HPP
+// ---- end include/sxla/control/optimization_barrier.hpp ----
+// ---- begin include/sxla/control/tuple.hpp ----
+// sxla/control/tuple.hpp: Tuple and GetTupleElement. A tuple is a std::tuple of values
+// (control/value.hpp), so the tuples the variadic ops return, std::get and structured
+// bindings all work with them:
+//   auto t = x::tuple(v, 5);                     // std::tuple<x::tensor<"f32[10]">, x::tensor<"s32[]">>
+//   auto s = x::get_tuple_element<1>(t);         // s32[] 5
+//   auto [a, b] = t;
+#ifndef SXLA_CONTROL_TUPLE_HPP
+#define SXLA_CONTROL_TUPLE_HPP
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+
+
+namespace sxla {
+
+namespace hlo {
+struct tuple;
+struct get_tuple_element;
+}  // namespace hlo
+
+// Tuple(values...): the values, each converted as control/value.hpp says (a lazy
+// expression is evaluated here, a view copied). An operand that is no value is a
+// compile error naming its type.
+template <class... V>
+constexpr auto tuple(V&&... values) {
+  if constexpr (!(value_like<V> && ...)) {
+    constexpr std::size_t i = detail::first_index({!value_like<V>...});
+    using bad = std::remove_cvref_t<typename detail::nth_type<i, V...>::type>;
+    SXLA_DIAGNOSE(hlo::tuple, "{} is not an XLA value (operand {}): give a tensor, a view, an expression, a number, a token or a tuple",
+                  (bad), (i));
+    return std::tuple<>{};
+  } else {
+    return std::tuple<value_t<V>...>(to_value(static_cast<V&&>(values))...);
+  }
+}
+
+// GetTupleElement(t, I): element I of a tuple, as std::get<I> gives it (a reference to
+// an element of a named tuple; the element itself, moved out, of a temporary one). An
+// index out of range, or an operand that is no tuple, is a compile error.
+template <std::size_t I, class T>
+constexpr decltype(auto) get_tuple_element(T&& t) {
+  using U = std::remove_cvref_t<T>;
+  if constexpr (!detail::is_std_tuple<U>::value) {
+    SXLA_DIAGNOSE(hlo::get_tuple_element, "{} is not a tuple", (U), ());
+    return 0;
+  } else if constexpr (I >= std::tuple_size_v<U>) {
+    SXLA_DIAGNOSE(hlo::get_tuple_element, "{} has {} elements: there is no element {}", (U),
+                  (std::tuple_size_v<U>, I));
+    return 0;
+  } else if constexpr (std::is_lvalue_reference_v<T>) {
+    return std::get<I>(t);
+  } else {
+    return std::tuple_element_t<I, U>(std::get<I>(static_cast<T&&>(t)));
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_TUPLE_HPP
+// ---- end include/sxla/control/tuple.hpp ----
+// ---- begin include/sxla/control/while.hpp ----
+// sxla/control/while.hpp: While(condition, body, init), spelled x::while_ (while is a
+// keyword). The state is init as a value (control/value.hpp) of type T; while
+// condition(state) holds (a bool or a pred[] array), state becomes body(state). body
+// must return a value of T's shape at every step (the same element types and dimensions,
+// array by array; layouts may differ, and a lazy expression is evaluated straight into
+// the next state): otherwise one compile error naming both types. The loop keeps two
+// states, the current one and the next, in the function's frame: nothing is allocated,
+// and no state is copied, per iteration (an array body returns is copied once into the
+// next state). Usable in constant expressions when condition and body are.
+#ifndef SXLA_CONTROL_WHILE_HPP
+#define SXLA_CONTROL_WHILE_HPP
+
+#include <cstddef>
+#include <functional>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+
+namespace sxla {
+
+namespace hlo {
+struct while_;
+}  // namespace hlo
+
+namespace detail {
+// Whether a value of type B can be stored into a value of type A: the same structure,
+// and arrays of the same element type and dimensions.
+template <class A, class B>
+consteval bool same_value_shape() {
+  if constexpr (std::is_same_v<A, B>) {
+    return true;
+  } else if constexpr (is_tensor<A>::value && is_tensor<B>::value) {
+    return same_logical_shape(A::spec, B::spec);
+  } else if constexpr (is_std_tuple<A>::value && is_std_tuple<B>::value) {
+    if constexpr (std::tuple_size_v<A> != std::tuple_size_v<B>) {
+      return false;
+    } else {
+      return []<std::size_t... I>(std::index_sequence<I...>) {
+        return (same_value_shape<std::tuple_element_t<I, A>, std::tuple_element_t<I, B>>() && ...);
+      }(std::make_index_sequence<std::tuple_size_v<A>>{});
+    }
+  } else {
+    return false;
+  }
+}
+
+// dst := what a computation returned (v converts to a value of dst's shape).
+template <class D, class V>
+constexpr void store_value(D& dst, V&& v) {
+  using U = std::remove_cvref_t<V>;
+  if constexpr (std::is_same_v<D, token>) {
+    static_cast<void>(v);
+  } else if constexpr (is_std_tuple<D>::value) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (store_value(std::get<I>(dst), std::get<I>(static_cast<V&&>(v))), ...);
+    }(std::make_index_sequence<std::tuple_size_v<D>>{});
+  } else if constexpr (std::is_same_v<U, D>) {
+    dst = static_cast<V&&>(v);
+  } else if constexpr (storage_array<U> || expression<U>) {
+    noalias(dst) = v;  // dst is the next state: nothing the body returns can read it
+  } else {
+    dst = D(static_cast<typename D::value_type>(v));
+  }
+}
+}  // namespace detail
+
+template <class C, class B, class I>
+constexpr auto while_(C&& condition, B&& body, I&& init) {
+  using T = value_t<I>;
+  if constexpr (!value_like<I>) {
+    SXLA_DIAGNOSE(hlo::while_, "the initial value is {}, which is not an XLA value", (std::remove_cvref_t<I>), ());
+    return std::tuple<>{};
+  } else if constexpr (!std::is_invocable_v<C, const T&>) {
+    SXLA_DIAGNOSE(hlo::while_, "the condition does not accept the state, of type {}", (T), ());
+    return T{};
+  } else if constexpr (!detail::predicate<std::invoke_result_t<C, const T&>>) {
+    SXLA_DIAGNOSE(hlo::while_, "the condition returns {}: it must return a pred[] (or a bool)",
+                  (std::remove_cvref_t<std::invoke_result_t<C, const T&>>), ());
+    return T{};
+  } else if constexpr (!detail::computation_ok<B, const T&>()) {
+    detail::report_computation<hlo::while_, B, const T&>();
+    return T{};
+  } else if constexpr (!detail::same_value_shape<T, detail::computation_value_t<B, const T&>>()) {
+    SXLA_DIAGNOSE(hlo::while_, "the state is {} and the body returns {}: the body must return the state type",
+                  (T, detail::computation_value_t<B, const T&>), ());
+    return T{};
+  } else {
+    T state[2] = {to_value(static_cast<I&&>(init)), T{}};
+    std::size_t now = 0;
+    while (static_cast<bool>(detail::scalar_of(std::invoke(condition, std::as_const(state[now]))))) {
+      detail::store_value(state[1 - now], std::invoke(body, std::as_const(state[now])));
+      now = 1 - now;
+    }
+    return static_cast<T&&>(state[now]);
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_WHILE_HPP
+// ---- end include/sxla/control/while.hpp ----
 
 
 
