@@ -6,12 +6,15 @@
 #   gcc-sanitize    g++ -Og -fsanitize=address,undefined -fno-sanitize-recover=all
 #   clang-sanitize  clang++ -O0 -fsanitize=address,undefined -fno-sanitize-recover=all
 #                   (debug builds without debug information: every check kept, and they
-#                   compile in 60% (g++) and 40% (clang++) of the CPU time of -O1). The two
-#                   share the ops layer's unit tests (-Dtest_shard=1/2 and 2/2: alternate
-#                   files, so that every op family's files are split between them and each
-#                   file is sanitized once); every other test runs under both.
+#                   compile in 60% (g++) and 40% (clang++) of the CPU time of -O1). Each
+#                   test is sanitized once: the two share the ops and linalg layers' unit
+#                   tests (-Dtest_shard=1/2 and 2/2: alternate files, so that every op
+#                   family's files are split between them), and clang-sanitize builds
+#                   only those (unit_ops, unit_linalg); gcc-sanitize runs everything else.
 #   gcc-xsimd       the xsimd backend (g++ -O1: inlined, as users build it, in 70% of the
-#                   CPU time of -O3)
+#                   CPU time of -O3); it shares the ops and linalg files with
+#                   gcc-baseline as the sanitizers do (1/2 and 2/2: both run the xsimd
+#                   backend, on AVX-512 and on SSE2); every other test runs in both
 #   clang-scalar    the scalar backend, the semantic reference (clang++ -O0, a quarter of the
 #                   CPU time of -O3)
 #   gcc-baseline    no -march (x86-64's SSE2 baseline, as a distribution builds): Highway
@@ -59,6 +62,9 @@ if [ -n "${SXLA_TEST_JOBS:-}" ]; then test_jobs=(--num-processes "$SXLA_TEST_JOB
 built=()    # the build directories of this run, for the slowest translation units
 times=()    # one line per configuration
 
+# run_config NAME CXX MESON_OPTIONS...: configure, build and test. With only=(TARGETS...)
+# set, builds and runs those unit executables alone.
+only=()
 run_config() {
   local name=$1 cxx=$2; shift 2
   local dir="$out/$name" start=$SECONDS
@@ -70,12 +76,14 @@ run_config() {
   fi
   echo "== [$name] build"
   built+=("$name")
-  meson compile -C "$dir" "${jobs[@]}"
+  meson compile -C "$dir" "${jobs[@]}" "${only[@]}"
   local tested=$SECONDS
   echo "== [$name] test"
   local suites=()
   case $name in gcc|clang) ;; clang-tsan) suites=(--suite threads) ;; *) suites=("${runtime_suites[@]}") ;; esac
+  if [ ${#only[@]} -gt 0 ]; then suites=("${only[@]}"); fi
   meson test -C "$dir" --no-rebuild --print-errorlogs "${test_jobs[@]}" "${suites[@]}"
+  only=()
   times+=("$(printf '%-15s %5d s  (configure and build %d s, test %d s)' "$name" \
              $((SECONDS - start)) $((tested - start)) $((SECONDS - tested)))")
 }
@@ -136,10 +144,11 @@ for c in $configs; do
     gcc)            run_config gcc g++ ;;
     clang)          run_config clang clang++ ;;
     gcc-sanitize)   run_config gcc-sanitize g++ -Doptimization=g "${sanitize[@]}" "${subset[@]}" -Dtest_shard=1/2 ;;
-    clang-sanitize) run_config clang-sanitize clang++ -Doptimization=0 "${sanitize[@]}" "${subset[@]}" -Dtest_shard=2/2 ;;
-    gcc-xsimd)      run_config gcc-xsimd g++ -Dsimd=xsimd -Doptimization=1 "${subset[@]}" ;;
+    clang-sanitize) only=(unit_ops unit_linalg)
+                    run_config clang-sanitize clang++ -Doptimization=0 "${sanitize[@]}" "${subset[@]}" -Dtest_shard=2/2 ;;
+    gcc-xsimd)      run_config gcc-xsimd g++ -Dsimd=xsimd -Doptimization=1 "${subset[@]}" -Dtest_shard=1/2 ;;
     clang-scalar)   run_config clang-scalar clang++ -Dsimd=scalar -Doptimization=0 "${subset[@]}" ;;
-    gcc-baseline)   run_config gcc-baseline g++ -Dnative=false -Doptimization=0 "${subset[@]}" ;;
+    gcc-baseline)   run_config gcc-baseline g++ -Dnative=false -Doptimization=0 "${subset[@]}" -Dtest_shard=2/2 ;;
     clang-tsan)     run_config clang-tsan clang++ -Doptimization=1 -Ddebug=false -Db_sanitize=thread -Db_lundef=false \
                       -Dtest_threads_only=true -Dexamples=disabled ;;
     fuzz)           run_step fuzz tools/fuzz.sh "$fuzz_seconds" ;;
