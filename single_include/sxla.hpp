@@ -24123,7 +24123,7 @@ struct conditional;
 }  // namespace hlo
 
 namespace detail {
-// Branch I of N, or, when index is not below N - I, ..., the last.
+// Runs branch `index` if it is one of I, ..., N - 2, and the last branch otherwise.
 template <std::size_t I, class Fs, class Os>
 constexpr auto run_branch(std::int64_t index, Fs&& fns, Os&& operands) {
   constexpr std::size_t n = std::tuple_size_v<std::remove_cvref_t<Fs>>;
