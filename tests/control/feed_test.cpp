@@ -137,6 +137,10 @@ TEST_CASE("tuple records, the empty tuple, layouts, views") {
   CHECK(none.ok());
   CHECK(!q.empty());
   CHECK(x::infeed<"f32[2]">(q, x::token{}).value == f);
+  // And outfeed of a value with no array writes nothing.
+  CHECK(x::outfeed(std::tuple{}, x::token{}, q).ok());
+  CHECK(x::outfeed(std::tuple{x::token{}, std::tuple<>{}}, x::token{}, q).ok());
+  CHECK(q.empty());
   // Records are storage order: read back in the same layout, the same values; in
   // another, the bytes as that layout reads them (XLA: the layouts must agree).
   const x::tensor<"f32[2,3]{0,1}"> col = {{1, 2, 3}, {4, 5, 6}};
