@@ -24496,9 +24496,10 @@ constexpr auto custom_call(F&& target, const A&... args) {
 // included), a tuple's arrays one after the other. Outfeed writes the value (a lazy
 // expression is evaluated first); Infeed reads one record into a value of the shape its
 // string names (an array or a flat tuple; "()" reads nothing, as XLA's empty tuple
-// infeed). As in XLA, the data is taken to be in the layout the shape gives. Both wait,
-// spinning and then yielding the thread, while the queue is empty (infeed) or full
-// (outfeed); with x::non_blocking they return at once. Neither fails silently: the
+// infeed, and outfeed of a value with no array, as an empty tuple, writes nothing). As
+// in XLA, the data is taken to be in the layout the shape gives. Both wait, spinning and
+// then yielding the thread, while the queue is empty (infeed) or full (outfeed); with
+// x::non_blocking they return at once. Neither fails silently: the
 // result's status says ok, empty or full (non-blocking), too_large (a record that can
 // never fit: nothing written), or size_mismatch (the next record has another size than
 // the shape: it stays in the queue, and the value read is zero). Neither allocates or
@@ -24674,6 +24675,20 @@ consteval std::size_t record_size() {
   }
 }
 
+// How many arrays a value holds (a value with none, as the empty tuple, has no record).
+template <class V>
+consteval std::size_t array_count() {
+  if constexpr (is_tensor<V>::value) {
+    return 1;
+  } else if constexpr (is_std_tuple<V>::value) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (std::size_t{0} + ... + array_count<std::tuple_element_t<I, V>>());
+    }(std::make_index_sequence<std::tuple_size_v<V>>{});
+  } else {
+    return 0;  // a token
+  }
+}
+
 // Copies between a value and its record (at), in record order.
 template <class V>
 void pack_record(const V& v, std::byte*& at) noexcept {
@@ -24729,7 +24744,9 @@ feed_status read_record(Q& queue, std::byte* data, std::size_t n) {
 template <bool Block, class V, class Q>
 outfeed_result outfeed_value(const V& value, Q& queue) {
   constexpr std::size_t n = record_size<V>();
-  if constexpr (is_tensor<V>::value) {
+  if constexpr (array_count<V>() == 0) {
+    return {token{}, feed_status::ok};  // the empty tuple writes nothing, as "()" reads nothing
+  } else if constexpr (is_tensor<V>::value) {
     return {token{}, write_record<Block>(queue, reinterpret_cast<const std::byte*>(value.data()), n)};
   } else {  // a tuple: its record assembled in this frame
     std::byte record[n + 1];
@@ -24745,7 +24762,7 @@ auto infeed_value(Q& queue) {
   constexpr std::size_t n = record_size<R>();
   infeed_result<R> r{R{}, token{}, feed_status::ok};
   if constexpr (S.is_tuple && S.count == 0) {
-    return r;  // XLA: an empty tuple infeed reads nothing
+    return r;  // XLA: an empty tuple infeed reads nothing (and outfeed of one writes nothing)
   } else if constexpr (is_tensor<R>::value) {
     r.status = read_record<Block>(queue, reinterpret_cast<std::byte*>(r.value.data()), n);
     if (r.status != feed_status::ok) r.value = R{};
