@@ -9,7 +9,6 @@
 #define SXLA_CONTROL_VALUE_HPP
 
 #include <cstddef>
-#include <initializer_list>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -19,7 +18,7 @@
 #include "sxla/core/element_type.hpp"     // element, primitive_type_of
 #include "sxla/core/index.hpp"            // index_t, multi_index
 #include "sxla/expr/assign.hpp"           // eval
-#include "sxla/expr/expression.hpp"       // expression
+#include "sxla/expr/expression.hpp"       // expression, logical_spec
 #include "sxla/shape/shape_spec.hpp"      // shape_spec
 #include "sxla/tensor/storage_array.hpp"  // storage_array
 #include "sxla/tensor/tensor.hpp"         // tensor
@@ -46,10 +45,6 @@ struct is_tensor<tensor<S>> : std::true_type {};
 // value_t's answer for a type that is not a value and does not convert to one.
 struct not_a_value {};
 
-consteval shape_spec scalar_spec(primitive_type t) noexcept {
-  return shape_spec(t, std::initializer_list<index_t>{});
-}
-
 template <class T>
 consteval auto value_of();
 
@@ -70,7 +65,7 @@ consteval auto value_of() {
   } else if constexpr (storage_array<U> || expression<U>) {
     return std::type_identity<tensor<U::spec>>{};
   } else if constexpr (element<U>) {
-    return std::type_identity<tensor<scalar_spec(primitive_type_of<U>)>>{};
+    return std::type_identity<tensor<logical_spec(primitive_type_of<U>, {})>>{};
   } else if constexpr (is_std_tuple<U>::value) {
     return tuple_value_of(std::type_identity<U>{});
   } else {
