@@ -23862,7 +23862,6 @@ constexpr auto triangular_solve(XA&& a, XB&& b) {
 #define SXLA_CONTROL_VALUE_HPP
 
 #include <cstddef>
-#include <initializer_list>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -23936,10 +23935,6 @@ struct is_tensor<tensor<S>> : std::true_type {};
 // value_t's answer for a type that is not a value and does not convert to one.
 struct not_a_value {};
 
-consteval shape_spec scalar_spec(primitive_type t) noexcept {
-  return shape_spec(t, std::initializer_list<index_t>{});
-}
-
 template <class T>
 consteval auto value_of();
 
@@ -23960,7 +23955,7 @@ consteval auto value_of() {
   } else if constexpr (storage_array<U> || expression<U>) {
     return std::type_identity<tensor<U::spec>>{};
   } else if constexpr (element<U>) {
-    return std::type_identity<tensor<scalar_spec(primitive_type_of<U>)>>{};
+    return std::type_identity<tensor<logical_spec(primitive_type_of<U>, {})>>{};
   } else if constexpr (is_std_tuple<U>::value) {
     return tuple_value_of(std::type_identity<U>{});
   } else {
@@ -24661,32 +24656,30 @@ struct outfeed_result {
 };
 
 namespace detail {
-// The bytes of a value's record.
+// A value's record: its bytes, and how many arrays it holds (a value with none, as the
+// empty tuple, has no record).
+struct record_extent {
+  std::size_t bytes = 0;
+  std::size_t arrays = 0;
+};
 template <class V>
-consteval std::size_t record_size() {
+consteval record_extent record_of() {
   if constexpr (is_tensor<V>::value) {
-    return sizeof(typename V::value_type) * static_cast<std::size_t>(V::storage_count);
+    return {sizeof(typename V::value_type) * static_cast<std::size_t>(V::storage_count), 1};
   } else if constexpr (is_std_tuple<V>::value) {
     return []<std::size_t... I>(std::index_sequence<I...>) {
-      return (std::size_t{0} + ... + record_size<std::tuple_element_t<I, V>>());
+      record_extent r;
+      ((r.bytes += record_of<std::tuple_element_t<I, V>>().bytes,
+        r.arrays += record_of<std::tuple_element_t<I, V>>().arrays), ...);
+      return r;
     }(std::make_index_sequence<std::tuple_size_v<V>>{});
   } else {
-    return 0;  // a token
+    return {};  // a token
   }
 }
-
-// How many arrays a value holds (a value with none, as the empty tuple, has no record).
 template <class V>
-consteval std::size_t array_count() {
-  if constexpr (is_tensor<V>::value) {
-    return 1;
-  } else if constexpr (is_std_tuple<V>::value) {
-    return []<std::size_t... I>(std::index_sequence<I...>) {
-      return (std::size_t{0} + ... + array_count<std::tuple_element_t<I, V>>());
-    }(std::make_index_sequence<std::tuple_size_v<V>>{});
-  } else {
-    return 0;  // a token
-  }
+consteval std::size_t record_size() {
+  return record_of<V>().bytes;
 }
 
 // Copies between a value and its record (at), in record order.
@@ -24744,7 +24737,7 @@ feed_status read_record(Q& queue, std::byte* data, std::size_t n) {
 template <bool Block, class V, class Q>
 outfeed_result outfeed_value(const V& value, Q& queue) {
   constexpr std::size_t n = record_size<V>();
-  if constexpr (array_count<V>() == 0) {
+  if constexpr (record_of<V>().arrays == 0) {
     return {token{}, feed_status::ok};  // the empty tuple writes nothing, as "()" reads nothing
   } else if constexpr (is_tensor<V>::value) {
     return {token{}, write_record<Block>(queue, reinterpret_cast<const std::byte*>(value.data()), n)};
