@@ -7,7 +7,9 @@
   expr and above use them;
 - every project include is written "sxla/<path>" and names, in a trailing comment, the
   symbol it is there for (the umbrella sxla.hpp is exempt);
-- every header starts with a comment naming itself ("// sxla/<path>: what it holds").
+- every header starts with a comment naming itself ("// sxla/<path>: what it holds");
+- <mpi.h> is included by dist/mpi_communicator.hpp alone, which only the umbrella
+  sxla/mpi.hpp includes (sxla/sxla.hpp and the single header need no MPI).
 
 usage: check_layers.py --root REPO
 """
@@ -19,6 +21,7 @@ RANK = {'config.hpp': 0, 'version.hpp': 0, 'core': 1, 'shape': 2, 'tensor': 3,
         'expr': 4, 'ops': 5, 'linalg': 6, 'control': 6, 'dist': 6}
 SIMD_MAY_USE = {'config.hpp', 'core', 'simd'}
 KERNELS_MAY_USE = {'config.hpp', 'core', 'simd', 'kernels'}
+MPI_HEADER = 'dist/mpi_communicator.hpp'
 
 
 def layer(path):  # path relative to include/sxla
@@ -41,7 +44,12 @@ def main():
                 lines = fh.read().split('\n')
             if not lines[0].startswith(f'// sxla/{rel}: '):
                 problems.append(f'{rel}: the first line must be "// sxla/{rel}: <what it holds>"')
-            if rel == 'sxla.hpp':
+            for n, line in enumerate(lines, 1):
+                if re.match(r'\s*#\s*include\s*<mpi\.h>', line) and rel != MPI_HEADER:
+                    problems.append(f'{rel}:{n}: only {MPI_HEADER} includes <mpi.h>')
+                if f'"sxla/{MPI_HEADER}"' in line and rel != 'mpi.hpp':
+                    problems.append(f'{rel}:{n}: only sxla/mpi.hpp includes {MPI_HEADER}')
+            if rel in ('sxla.hpp', 'mpi.hpp'):
                 continue
             me = layer(rel)
             for n, line in enumerate(lines, 1):

@@ -95,6 +95,12 @@
 #include "sxla/control/value_shape.hpp"
 #include "sxla/control/while.hpp"
 
+#include "sxla/dist/collectives.hpp"
+#include "sxla/dist/communicator.hpp"
+#include "sxla/dist/replica_groups.hpp"
+#include "sxla/dist/send_recv.hpp"
+#include "sxla/dist/thread_communicator.hpp"
+
 #include "sxla/simd/backend.hpp"
 #include "sxla/simd/highway.hpp"
 #include "sxla/simd/math.hpp"
