@@ -6,6 +6,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 packages=(g++ clang libclang-rt-14-dev meson ninja-build pkg-config cmake python3 python3-numpy python3-scipy libhwy-dev libxsimd-dev
+          libopenmpi-dev openmpi-bin
           doctest-dev)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
