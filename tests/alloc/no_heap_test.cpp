@@ -367,3 +367,34 @@ TEST_CASE("alloc: the program ops (tuple, call, conditional, while_, custom_call
   CHECK(last == 9.0f);
   CHECK(count == 7);
 }
+
+TEST_CASE("alloc: collectives and send/recv on the in-process communicator: no allocation") {
+  // Counted on replica 0 between two collectives that every replica takes part in, so
+  // that the threads' start (which allocates) is before and their exit after.
+  x::thread_communicator world(3);
+  std::size_t during = 1;
+  float seen = 0;
+  world.run([&](x::thread_replica comm) {
+    const int me = comm.replica_id();
+    x::tensor<"f32[6,16]"> p;
+    fill(p, 1.0f);
+    static_cast<void>(x::all_reduce(p, x::add_op, comm));
+    const std::size_t before = sxla_test::allocation_count();
+    auto r = x::all_reduce(x::tuple(p * 2.0f, me), x::max_op, comm, x::replica_groups{{2, 0, 1}});
+    auto g = x::all_gather<1, 3>(p, comm);
+    auto s = x::reduce_scatter<0, 3>(p, [](float a, float b) { return a - b; }, comm);
+    auto t = x::all_to_all<0, 1, 3>(x::tensor<"f32[6,16]{0,1}">(p), comm);
+    auto q = x::collective_permute(p, comm, x::source_target_pairs{{0, 1}, {1, 2}, {2, 0}});
+    auto b = x::collective_broadcast(p, comm);
+    x::token tok{};
+    if (me == 0) tok = x::send(p, tok, comm, 1, 4);
+    if (me == 1) tok = x::recv<"f32[6,16]">(tok, comm, 0, 4).token;
+    static_cast<void>(x::all_reduce(p, x::add_op, comm));
+    if (me == 0) {
+      during = sxla_test::allocation_count() - before;
+      seen = std::get<0>(r.value)(0, 0) + g.value(0, 0) + s.value(0, 0) + t.value(0, 0) + q.value(0, 0) + b.value(0, 0);
+    }
+  });
+  CHECK(during == 0);
+  CHECK(seen != 0.0f);
+}
