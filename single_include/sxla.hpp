@@ -25040,6 +25040,1166 @@ constexpr auto while_(C&& condition, B&& body, I&& init) {
 #endif  // SXLA_CONTROL_WHILE_HPP
 // ---- end include/sxla/control/while.hpp ----
 
+// ---- begin include/sxla/dist/collectives.hpp ----
+// sxla/dist/collectives.hpp: XLA's collective ops over any communicator
+// (dist/communicator.hpp): AllReduce, CrossReplicaSum, AllGather, ReduceScatter,
+// AllToAll, CollectivePermute, CollectiveBroadcast and ReplicaId.
+//
+//   auto [sum, st] = x::all_reduce(a, x::add_op, comm);            // x::collective_result
+//   auto g = x::all_gather<0, 2>(a, comm, x::replica_groups{{0, 2}, {1, 3}});
+//   auto s = x::reduce_scatter<0, 4>(a, x::add_op, comm, x::channel_id{7});
+//   auto t = x::all_to_all<1, 0, 4>(a, comm);
+//   auto p = x::collective_permute(a, comm, x::source_target_pairs{{0, 1}, {1, 0}});
+//
+// The operand is an array (a tensor in any layout, a view, a lazy expression, a number)
+// or, for all_reduce and reduce_scatter, a std::tuple of them (each element reduced on
+// its own, the statuses joined: the first that is not ok). A tensor already in the
+// default (row-major, unpadded) layout is sent from its own storage; anything else is
+// evaluated once into a row-major temporary first. Results are tensors in the default
+// layout, built in place. Optional trailing arguments, in any order: x::replica_groups
+// (default: one group of all replicas in id order) and x::channel_id. The computation is
+// a built-in monoid (x::add_op, mul_op, max_op, min_op, and_op, or_op, xor_op) or any
+// callable T(T, T); a user computation is applied in group order. Shape misuse is a
+// compile error naming the op and the shape; groups, sizes and transport failures are a
+// returned x::collective_status (never an exception), with a zero value.
+#ifndef SXLA_DIST_COLLECTIVES_HPP
+#define SXLA_DIST_COLLECTIVES_HPP
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+// ---- begin include/sxla/dist/communicator.hpp ----
+// sxla/dist/communicator.hpp: the communicator concept, what the collectives
+// (dist/collectives.hpp) and send/recv (dist/send_recv.hpp) run on. A communicator is
+// one replica's handle on a set of replicas; it moves contiguous, row-major buffers of
+// one element type and knows nothing of shapes. Two models: x::thread_replica
+// (dist/thread_communicator.hpp, one replica per thread of a process) and
+// x::mpi_communicator (dist/mpi_communicator.hpp via <sxla/mpi.hpp>, one per MPI rank).
+//
+// What a model provides (T an element type, n elements per block, g the caller's groups
+// and p this replica's place in them, already validated; every call returns a
+// collective_status):
+//   replica_count(), replica_id()
+//   all_reduce(in, out, n, f, g, p, ch)       out = in_0 f in_1 f ... over the group
+//   all_gather(in, out, n, g, p, ch)          out = the members' in, in group order
+//   reduce_scatter(in, out, n, f, g, p, ch)   in holds size blocks; out = reduction of block position
+//   all_to_all(in, out, n, g, p, ch)          block j of in to member j; out block j from member j
+//   broadcast(in, out, n, g, p, ch)           out = in of the group's first member
+//   permute(in, out, n, pairs, pp, ch)        out = in of pp.source (zeros when none)
+//   send(in, n, peer, ch) / recv(out, n, peer, ch)
+// A user computation f is any callable T(T, T); the built-in ones (x::add_op, ...) may
+// map onto the transport's own operations.
+#ifndef SXLA_DIST_COMMUNICATOR_HPP
+#define SXLA_DIST_COMMUNICATOR_HPP
+
+#include <concepts>
+#include <cstddef>
+#include <type_traits>
+
+// ---- begin include/sxla/dist/replica_groups.hpp ----
+// sxla/dist/replica_groups.hpp: what every collective is told besides its operand, and
+// what it answers besides its value. x::replica_groups{{0, 2}, {1, 3}} partitions the
+// replicas into groups (empty: one group of all replicas, in id order; the order in a
+// group is the order of gathered and scattered blocks), x::source_target_pairs{{0, 1}}
+// lists a permutation's sends, x::channel_id{n} keeps independent operations apart, and
+// x::collective_status says why an operation did not run (x::collective_result, in
+// dist/collectives.hpp, carries it with the value). All are fixed-capacity values
+// (SXLA_MAX_REPLICAS ids, 256 unless defined before the first include): no heap.
+//
+// Validation is a pure function of the groups and the replica count, so every replica of
+// an SPMD program reaches the same verdict, and an invalid call returns its status on
+// every replica without communicating (nobody waits for a peer that gave up).
+#ifndef SXLA_DIST_REPLICA_GROUPS_HPP
+#define SXLA_DIST_REPLICA_GROUPS_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <type_traits>
+
+#ifndef SXLA_MAX_REPLICAS
+#define SXLA_MAX_REPLICAS 256
+#endif
+
+namespace sxla {
+
+inline constexpr int max_replicas = SXLA_MAX_REPLICAS;
+static_assert(max_replicas > 0, "sxla: SXLA_MAX_REPLICAS must be positive");
+
+// Why a collective or a send/recv did not run (every replica of a call returns the same
+// status for the first five; the value is then zero).
+enum class collective_status {
+  ok,
+  bad_replica_groups,  // a replica id out of range, twice, or missing; more than SXLA_MAX_REPLICAS
+  group_size_mismatch,  // a group's size is not the op's shard_count / split_count, or groups differ in size
+  bad_pairs,           // source_target_pairs: an id out of range, or a source or target twice
+  bad_peer,            // send/recv: the peer is not a replica, or is this replica
+  bad_channel,         // a channel id the transport cannot carry (MPI: above MPI_TAG_UB, or negative)
+  size_mismatch,       // replicas disagree on the operand's size (in-process communicator), or a
+                       // message of another size arrived (recv)
+  too_large,           // more elements than the transport counts in one call (MPI: INT_MAX)
+  transport_error,     // the transport failed (an MPI error code other than success)
+  not_initialized,     // MPI was not initialised (or was finalised) when the communicator was made
+};
+
+constexpr const char* to_string(collective_status s) noexcept {
+  switch (s) {
+    case collective_status::ok: return "ok";
+    case collective_status::bad_replica_groups: return "bad_replica_groups";
+    case collective_status::group_size_mismatch: return "group_size_mismatch";
+    case collective_status::bad_pairs: return "bad_pairs";
+    case collective_status::bad_peer: return "bad_peer";
+    case collective_status::bad_channel: return "bad_channel";
+    case collective_status::size_mismatch: return "size_mismatch";
+    case collective_status::too_large: return "too_large";
+    case collective_status::transport_error: return "transport_error";
+    case collective_status::not_initialized: return "not_initialized";
+  }
+  return "?";
+}
+
+// XLA's channel_id: collectives with different channels never match each other (MPI: a
+// communicator of their own; send/recv: the message tag).
+struct channel_id {
+  std::int64_t value = 0;
+  friend constexpr bool operator==(channel_id, channel_id) noexcept = default;
+};
+
+// XLA's replica_groups: a partition of the replica ids 0..N-1 into ordered groups.
+class replica_groups {
+ public:
+  constexpr replica_groups() noexcept = default;
+  constexpr replica_groups(std::initializer_list<std::initializer_list<int>> groups) noexcept {
+    for (const auto& g : groups) {
+      if (group_count_ >= max_replicas) {
+        overflow_ = true;
+        break;
+      }
+      for (int id : g) {
+        if (id_count_ >= max_replicas) {
+          overflow_ = true;
+          break;
+        }
+        ids_[id_count_++] = id;
+      }
+      ends_[group_count_++] = id_count_;
+    }
+  }
+
+  // Appends a group (for groups computed at run time); false when it does not fit.
+  constexpr bool add_group(const int* ids, int n) noexcept {
+    if (group_count_ >= max_replicas || n < 0 || n > max_replicas - id_count_) {
+      overflow_ = true;
+      return false;
+    }
+    for (int i = 0; i < n; ++i) ids_[id_count_++] = ids[i];
+    ends_[group_count_++] = id_count_;
+    return true;
+  }
+
+  constexpr bool empty() const noexcept { return group_count_ == 0 && !overflow_; }
+  constexpr int group_count() const noexcept { return group_count_; }
+  constexpr int group_size(int g) const noexcept { return ends_[g] - begin(g); }
+  constexpr int member(int g, int position) const noexcept { return ids_[begin(g) + position]; }
+  constexpr bool overflowed() const noexcept { return overflow_; }
+
+  friend constexpr bool operator==(const replica_groups& a, const replica_groups& b) noexcept {
+    if (a.group_count_ != b.group_count_ || a.id_count_ != b.id_count_ || a.overflow_ != b.overflow_) return false;
+    for (int i = 0; i < a.group_count_; ++i)
+      if (a.ends_[i] != b.ends_[i]) return false;
+    for (int i = 0; i < a.id_count_; ++i)
+      if (a.ids_[i] != b.ids_[i]) return false;
+    return true;
+  }
+
+ private:
+  constexpr int begin(int g) const noexcept { return g == 0 ? 0 : ends_[g - 1]; }
+  int ids_[max_replicas]{};
+  int ends_[max_replicas]{};
+  int id_count_ = 0;
+  int group_count_ = 0;
+  bool overflow_ = false;
+};
+
+// XLA's source_target_pairs of CollectivePermute.
+class source_target_pairs {
+ public:
+  struct pair {
+    int source;
+    int target;
+  };
+  constexpr source_target_pairs() noexcept = default;
+  constexpr source_target_pairs(std::initializer_list<pair> pairs) noexcept {
+    for (const pair& p : pairs) add(p.source, p.target);
+  }
+  constexpr bool add(int source, int target) noexcept {
+    if (count_ >= max_replicas) {
+      overflow_ = true;
+      return false;
+    }
+    pairs_[count_++] = {source, target};
+    return true;
+  }
+  constexpr int size() const noexcept { return count_; }
+  constexpr pair operator[](int i) const noexcept { return pairs_[i]; }
+  constexpr bool overflowed() const noexcept { return overflow_; }
+
+ private:
+  pair pairs_[max_replicas]{};
+  int count_ = 0;
+  bool overflow_ = false;
+};
+
+// Where one replica stands in a set of groups: its group, its position there, the
+// group's size (and every group's, when they are equal), and the first member (root).
+struct group_place {
+  collective_status status = collective_status::ok;
+  int group = 0;
+  int position = 0;
+  int size = 0;
+  bool equal_sizes = true;
+};
+
+// Resolves `me` among `groups` over `replicas` replicas (empty groups: one group, 0..N-1).
+// Every id in [0, replicas) must appear exactly once.
+constexpr group_place locate(const replica_groups& groups, int replicas, int me) noexcept {
+  group_place p;
+  if (replicas <= 0 || replicas > max_replicas || me < 0 || me >= replicas || groups.overflowed()) {
+    p.status = collective_status::bad_replica_groups;
+    return p;
+  }
+  if (groups.empty()) {
+    p.position = me;
+    p.size = replicas;
+    return p;
+  }
+  bool seen[max_replicas]{};
+  int total = 0;
+  const int first_size = groups.group_size(0);
+  for (int g = 0; g < groups.group_count(); ++g) {
+    const int n = groups.group_size(g);
+    if (n != first_size) p.equal_sizes = false;
+    for (int i = 0; i < n; ++i) {
+      const int id = groups.member(g, i);
+      if (id < 0 || id >= replicas || seen[id]) {
+        p.status = collective_status::bad_replica_groups;
+        return p;
+      }
+      seen[id] = true;
+      ++total;
+      if (id == me) {
+        p.group = g;
+        p.position = i;
+        p.size = n;
+      }
+    }
+  }
+  if (total != replicas) p.status = collective_status::bad_replica_groups;
+  return p;
+}
+
+// The replica id of the member at `position` in `me`'s group.
+constexpr int member_id(const replica_groups& groups, const group_place& p, int position) noexcept {
+  return groups.empty() ? position : groups.member(p.group, position);
+}
+
+// Checks the pairs over `replicas` replicas: ids in range, no source and no target twice.
+constexpr collective_status check_pairs(const source_target_pairs& pairs, int replicas) noexcept {
+  if (pairs.overflowed() || replicas <= 0 || replicas > max_replicas) return collective_status::bad_pairs;
+  bool source_seen[max_replicas]{};
+  bool target_seen[max_replicas]{};
+  for (int i = 0; i < pairs.size(); ++i) {
+    const auto [s, t] = pairs[i];
+    if (s < 0 || s >= replicas || t < 0 || t >= replicas || source_seen[s] || target_seen[t])
+      return collective_status::bad_pairs;
+    source_seen[s] = target_seen[t] = true;
+  }
+  return collective_status::ok;
+}
+
+// The target `me` sends to and the source it receives from (-1: none).
+struct permute_place {
+  int target = -1;
+  int source = -1;
+};
+constexpr permute_place locate(const source_target_pairs& pairs, int me) noexcept {
+  permute_place p;
+  for (int i = 0; i < pairs.size(); ++i) {
+    if (pairs[i].source == me) p.target = pairs[i].target;
+    if (pairs[i].target == me) p.source = pairs[i].source;
+  }
+  return p;
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_DIST_REPLICA_GROUPS_HPP
+// ---- end include/sxla/dist/replica_groups.hpp ----
+
+namespace sxla {
+
+template <class C>
+concept communicator = requires(const C& c) {
+  typename std::remove_cvref_t<C>::communicator_tag;
+  { c.replica_count() } -> std::same_as<int>;
+  { c.replica_id() } -> std::same_as<int>;
+};
+
+namespace detail {
+// out[i] = f(a[i], b[i]) for i < n (out may be a or b).
+template <class T, class F>
+inline void combine(T* out, const T* a, const T* b, std::size_t n, const F& f) noexcept {
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<T>(f(a[i], b[i]));
+}
+}  // namespace detail
+
+}  // namespace sxla
+
+#endif  // SXLA_DIST_COMMUNICATOR_HPP
+// ---- end include/sxla/dist/communicator.hpp ----
+
+namespace sxla {
+
+namespace hlo {
+struct all_reduce;
+struct all_gather;
+struct reduce_scatter;
+struct all_to_all;
+struct collective_permute;
+struct collective_broadcast;
+struct replica_id;
+}  // namespace hlo
+
+// A collective's answer: the value (zero unless ok) and the status.
+template <class V>
+struct collective_result {
+  V value;
+  collective_status status = collective_status::ok;
+
+  constexpr collective_result(V v, collective_status s = collective_status::ok) noexcept  // NOLINT: implicit
+      : value(static_cast<V&&>(v)), status(s) {}
+  // The value's storage left uninitialised, for the op to write (an array result). Not
+  // an aggregate: aggregate initialisation zeroes the whole object first with g++ 12.
+  explicit collective_result(uninitialized_t) noexcept : value(uninitialized) {}
+  constexpr bool ok() const noexcept { return status == collective_status::ok; }
+};
+
+namespace detail {
+
+// ---- operands ------------------------------------------------------------------
+
+// The row-major, unpadded tensor of A's value (an array).
+template <class A>
+using dense_t = tensor<logical_spec(value_t<A>::spec.element_type, value_t<A>::spec.dimensions)>;
+
+// A's elements in row-major order: A's own storage when it is already such a tensor,
+// else a temporary evaluated once.
+template <class A, class D = dense_t<A>, bool Direct = std::is_same_v<std::remove_cvref_t<A>, D>>
+struct dense_operand {
+  const D& t;
+  explicit dense_operand(const A& a) noexcept : t(a) {}
+  const typename D::value_type* data() const noexcept { return t.data(); }
+};
+template <class A, class D>
+struct dense_operand<A, D, false> {
+  D t;
+  static D make(const A& a) noexcept {
+    using U = std::remove_cvref_t<A>;
+    if constexpr (element<U>) {
+      return D(static_cast<typename D::value_type>(a));
+    } else if constexpr (storage_array<U> || expression<U>) {
+      return D(a);
+    } else {
+      return D(to_value(a));
+    }
+  }
+  explicit dense_operand(const A& a) noexcept : t(make(a)) {}
+  const typename D::value_type* data() const noexcept { return t.data(); }
+};
+
+template <class A>
+inline constexpr bool is_array_operand = value_like<A> && is_tensor<value_t<A>>::value;
+
+// A row-major array seen as [outer, middle, inner] around dimension d (middle = its size).
+struct split3 {
+  std::size_t outer = 1;
+  std::size_t middle = 1;
+  std::size_t inner = 1;
+};
+template <class V>
+consteval split3 split_at(std::size_t d) {
+  split3 s;
+  const auto& dims = V::spec.dimensions;
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    const auto n = static_cast<std::size_t>(dims[i]);
+    if (i < d) s.outer *= n;
+    else if (i == d) s.middle = n;
+    else s.inner *= n;
+  }
+  return s;
+}
+
+// [outer, k, rest] -> [k, outer, rest] (pack) and back (unpack), k blocks of `rest`.
+template <class T>
+void blocks_to_front(const T* in, T* out, std::size_t outer, std::size_t k, std::size_t rest) noexcept {
+  for (std::size_t b = 0; b < k; ++b)
+    for (std::size_t o = 0; o < outer; ++o) std::memcpy(out + (b * outer + o) * rest, in + (o * k + b) * rest, rest * sizeof(T));
+}
+template <class T>
+void blocks_from_front(const T* in, T* out, std::size_t outer, std::size_t k, std::size_t rest) noexcept {
+  for (std::size_t b = 0; b < k; ++b)
+    for (std::size_t o = 0; o < outer; ++o) std::memcpy(out + (o * k + b) * rest, in + (b * outer + o) * rest, rest * sizeof(T));
+}
+
+// ---- options ---------------------------------------------------------------------
+
+inline constexpr replica_groups no_replica_groups{};
+
+struct collective_options {
+  const replica_groups* groups = &no_replica_groups;
+  channel_id channel{};
+};
+
+template <class Op, class... O>
+constexpr collective_options options_of(const O&... o) noexcept {
+  collective_options r;
+  (
+      [&] {
+        if constexpr (std::is_same_v<O, replica_groups>) {
+          r.groups = &o;
+        } else if constexpr (std::is_same_v<O, channel_id>) {
+          r.channel = o;
+        } else {
+          SXLA_DIAGNOSE(Op, "{} is not an option of a collective (x::replica_groups, x::channel_id)", (O), ());
+        }
+      }(),
+      ...);
+  return r;
+}
+
+// ---- checks ----------------------------------------------------------------------
+
+// Each check is a predicate and a report: the op tests the predicate and, when it fails,
+// calls the report (one compile error naming the op and the shape) and goes no further.
+template <class A>
+inline constexpr bool array_ok = is_array_operand<A>;
+template <class Op, class A>
+constexpr void report_array() {
+  SXLA_DIAGNOSE(Op, "{} is not an array (a tensor, view, expression or number)", (std::remove_cvref_t<A>), ());
+}
+
+template <class F, class T>
+consteval bool builtin_accepts() {
+  if constexpr (requires { F::template accepts<T>; }) {
+    return F::template accepts<T>;
+  } else {
+    return true;
+  }
+}
+template <class F, class T>
+consteval bool collective_computation_ok() {
+  if constexpr (!builtin_accepts<F, T>() || !std::is_invocable_v<const F&, T, T>) {
+    return false;
+  } else {
+    return std::is_convertible_v<std::invoke_result_t<const F&, T, T>, T>;
+  }
+}
+template <class Op, class F, class V>
+constexpr void report_collective_computation() {
+  using T = typename V::value_type;
+  if constexpr (!builtin_accepts<F, T>() || !std::is_invocable_v<const F&, T, T>) {
+    SXLA_DIAGNOSE(Op, "{}: the computation cannot be called with two of its elements", (V), ());
+  } else {
+    SXLA_DIAGNOSE(Op, "{}: the computation's result does not convert to its element type", (V), ());
+  }
+}
+
+template <class V, std::size_t Dim, std::int64_t Count, bool Divides>
+consteval bool dimension_ok() {
+  if constexpr (Dim >= V::rank || Count < 1) {
+    return false;
+  } else {
+    return !Divides || V::spec.dimensions[Dim] % Count == 0;
+  }
+}
+template <class Op, class V, std::size_t Dim, std::int64_t Count, bool Divides>
+constexpr void report_dimension() {
+  constexpr std::size_t r = V::rank;
+  if constexpr (Dim >= r) {
+    SXLA_DIAGNOSE(Op, "{}: dimension {} is not a dimension of the operand (rank {})", (V), (Dim, r));
+  } else if constexpr (Count < 1) {
+    SXLA_DIAGNOSE(Op, "{}: the shard count is {}; it must be at least 1", (V), (Count));
+  } else {
+    SXLA_DIAGNOSE(Op, "{}: dimension {} (size {}) does not split into {} equal blocks", (V), (Dim, V::spec.dimensions[Dim], Count));
+  }
+}
+
+template <class C>
+inline constexpr bool communicator_ok = communicator<std::remove_cvref_t<C>>;
+template <class Op, class C>
+constexpr void report_communicator() {
+  SXLA_DIAGNOSE(Op, "{} is not a communicator (x::thread_replica, x::mpi_communicator)", (std::remove_cvref_t<C>), ());
+}
+
+// What an op whose operands failed a check returns (the error is already reported).
+struct rejected {};
+
+inline collective_status first_failure(collective_status a, collective_status b) noexcept {
+  return a != collective_status::ok ? a : b;
+}
+
+// The dims of V with dimension d multiplied (Mul) or divided by k.
+template <class V, std::size_t D, std::int64_t K, bool Mul>
+consteval shape_spec scaled_spec() {
+  auto dims = V::spec.dimensions;
+  dims[D] = Mul ? dims[D] * K : dims[D] / K;
+  return logical_spec(V::spec.element_type, dims);
+}
+
+// ---- the array forms -------------------------------------------------------------
+
+template <class A, class F, class C>
+auto all_reduce_array(const A& a, const F& f, const C& comm, const collective_options& o) {
+  using D = dense_t<A>;
+  collective_result<D> r(uninitialized);
+  const group_place p = locate(*o.groups, comm.replica_count(), comm.replica_id());
+  if (p.status != collective_status::ok) {
+    r.status = p.status;
+    r.value = D{};
+    return r;
+  }
+  const dense_operand<A> in(a);
+  r.status = comm.all_reduce(in.data(), r.value.data(), static_cast<std::size_t>(D::storage_count), f, *o.groups, p,
+                             o.channel);
+  return r;
+}
+
+template <class A, std::size_t Dim, std::int64_t Count, class F, class C>
+auto reduce_scatter_array(const A& a, const F& f, const C& comm, const collective_options& o) {
+  using V = dense_t<A>;
+  using R = tensor<scaled_spec<V, Dim, Count, false>()>;
+  collective_result<R> r(uninitialized);
+  const group_place p = locate(*o.groups, comm.replica_count(), comm.replica_id());
+  r.status = p.status;
+  if (r.status == collective_status::ok && (!p.equal_sizes || p.size != Count))
+    r.status = collective_status::group_size_mismatch;
+  if (r.status != collective_status::ok) {
+    r.value = R{};
+    return r;
+  }
+  constexpr split3 s = split_at<V>(Dim);
+  constexpr std::size_t block = static_cast<std::size_t>(R::storage_count);
+  const dense_operand<A> in(a);
+  if constexpr (s.outer == 1) {
+    r.status = comm.reduce_scatter(in.data(), r.value.data(), block, f, *o.groups, p, o.channel);
+  } else {
+    V packed(uninitialized);
+    blocks_to_front(in.data(), packed.data(), s.outer, static_cast<std::size_t>(Count), s.middle / Count * s.inner);
+    r.status = comm.reduce_scatter(packed.data(), r.value.data(), block, f, *o.groups, p, o.channel);
+  }
+  return r;
+}
+
+template <class Tuple, class Each, std::size_t... I>
+auto each_element(const Tuple& t, Each&& each, std::index_sequence<I...>) {
+  auto parts = std::make_tuple(each(std::get<I>(t))...);
+  using V = std::tuple<decltype(std::get<I>(parts).value)...>;
+  collective_result<V> r(V(std::move(std::get<I>(parts).value)...));
+  ((r.status = first_failure(r.status, std::get<I>(parts).status)), ...);
+  return r;
+}
+
+}  // namespace detail
+
+// AllReduce(operand, computation, replica_groups, channel_id).
+template <class A, class F, class C, class... O>
+auto all_reduce(const A& a, const F& f, const C& comm, const O&... opts) {
+  using U = std::remove_cvref_t<A>;
+  if constexpr (!detail::communicator_ok<C>) {
+    detail::report_communicator<hlo::all_reduce, C>();
+    return detail::rejected{};
+  } else if constexpr (detail::is_std_tuple<U>::value) {
+    return detail::each_element(a, [&](const auto& e) { return sxla::all_reduce(e, f, comm, opts...); },
+                                std::make_index_sequence<std::tuple_size_v<U>>{});
+  } else if constexpr (!detail::array_ok<A>) {
+    detail::report_array<hlo::all_reduce, A>();
+    return detail::rejected{};
+  } else if constexpr (!detail::collective_computation_ok<F, typename value_t<A>::value_type>()) {
+    detail::report_collective_computation<hlo::all_reduce, F, detail::dense_t<A>>();
+    return detail::rejected{};
+  } else {
+    return detail::all_reduce_array(a, f, comm, detail::options_of<hlo::all_reduce>(opts...));
+  }
+}
+
+// CrossReplicaSum: AllReduce with an add computation.
+template <class A, class C, class... O>
+auto cross_replica_sum(const A& a, const C& comm, const O&... opts) {
+  return sxla::all_reduce(a, add_op, comm, opts...);
+}
+
+// ReduceScatter(operand, computation, scatter_dimension, shard_count, replica_groups, channel_id).
+template <std::size_t Dim, std::int64_t ShardCount, class A, class F, class C, class... O>
+auto reduce_scatter(const A& a, const F& f, const C& comm, const O&... opts) {
+  using U = std::remove_cvref_t<A>;
+  if constexpr (!detail::communicator_ok<C>) {
+    detail::report_communicator<hlo::reduce_scatter, C>();
+    return detail::rejected{};
+  } else if constexpr (detail::is_std_tuple<U>::value) {
+    return detail::each_element(a, [&](const auto& e) { return sxla::reduce_scatter<Dim, ShardCount>(e, f, comm, opts...); },
+                                std::make_index_sequence<std::tuple_size_v<U>>{});
+  } else if constexpr (!detail::array_ok<A>) {
+    detail::report_array<hlo::reduce_scatter, A>();
+    return detail::rejected{};
+  } else if constexpr (!detail::dimension_ok<detail::dense_t<A>, Dim, ShardCount, true>()) {
+    detail::report_dimension<hlo::reduce_scatter, detail::dense_t<A>, Dim, ShardCount, true>();
+    return detail::rejected{};
+  } else if constexpr (!detail::collective_computation_ok<F, typename value_t<A>::value_type>()) {
+    detail::report_collective_computation<hlo::reduce_scatter, F, detail::dense_t<A>>();
+    return detail::rejected{};
+  } else {
+    return detail::reduce_scatter_array<A, Dim, ShardCount>(a, f, comm, detail::options_of<hlo::reduce_scatter>(opts...));
+  }
+}
+
+namespace detail {
+template <std::size_t Dim, std::int64_t ShardCount, class A, class C>
+auto all_gather_array(const A& a, const C& comm, const collective_options& o) {
+  using V = dense_t<A>;
+  using R = tensor<scaled_spec<V, Dim, ShardCount, true>()>;
+  collective_result<R> r(uninitialized);
+  const group_place p = locate(*o.groups, comm.replica_count(), comm.replica_id());
+  r.status = p.status;
+  if (r.status == collective_status::ok && (!p.equal_sizes || p.size != ShardCount))
+    r.status = collective_status::group_size_mismatch;
+  if (r.status != collective_status::ok) {
+    r.value = R{};
+    return r;
+  }
+  constexpr split3 s = split_at<V>(Dim);
+  constexpr std::size_t n = static_cast<std::size_t>(V::storage_count);
+  const dense_operand<A> in(a);
+  if constexpr (s.outer == 1) {
+    r.status = comm.all_gather(in.data(), r.value.data(), n, *o.groups, p, o.channel);
+  } else {
+    R gathered(uninitialized);
+    r.status = comm.all_gather(in.data(), gathered.data(), n, *o.groups, p, o.channel);
+    blocks_from_front(gathered.data(), r.value.data(), s.outer, static_cast<std::size_t>(ShardCount), s.middle * s.inner);
+  }
+  return r;
+}
+
+template <std::size_t SplitDim, std::size_t ConcatDim, std::int64_t SplitCount, class A, class C>
+auto all_to_all_array(const A& a, const C& comm, const collective_options& o) {
+  using V = dense_t<A>;
+  using B = tensor<scaled_spec<V, SplitDim, SplitCount, false>()>;  // one block
+  using R = tensor<scaled_spec<B, ConcatDim, SplitCount, true>()>;
+  collective_result<R> r(uninitialized);
+  const group_place p = locate(*o.groups, comm.replica_count(), comm.replica_id());
+  r.status = p.status;
+  if (r.status == collective_status::ok && (!p.equal_sizes || p.size != SplitCount))
+    r.status = collective_status::group_size_mismatch;
+  if (r.status != collective_status::ok) {
+    r.value = R{};
+    return r;
+  }
+  constexpr std::size_t k = static_cast<std::size_t>(SplitCount);
+  constexpr split3 s = split_at<V>(SplitDim);
+  constexpr split3 c = split_at<B>(ConcatDim);
+  constexpr std::size_t block = static_cast<std::size_t>(B::storage_count);
+  const dense_operand<A> in(a);
+  const typename V::value_type* send = in.data();
+  V packed(uninitialized);
+  if constexpr (s.outer != 1) {
+    blocks_to_front(in.data(), packed.data(), s.outer, k, s.middle / k * s.inner);
+    send = packed.data();
+  }
+  if constexpr (c.outer == 1) {
+    r.status = comm.all_to_all(send, r.value.data(), block, *o.groups, p, o.channel);
+  } else {
+    R received(uninitialized);
+    r.status = comm.all_to_all(send, received.data(), block, *o.groups, p, o.channel);
+    blocks_from_front(received.data(), r.value.data(), c.outer, k, c.middle * c.inner);
+  }
+  return r;
+}
+
+template <class A, class C>
+auto permute_array(const A& a, const C& comm, const source_target_pairs& pairs, const collective_options& o) {
+  using D = dense_t<A>;
+  collective_result<D> r(uninitialized);
+  r.status = check_pairs(pairs, comm.replica_count());
+  if (r.status != collective_status::ok) {
+    r.value = D{};
+    return r;
+  }
+  const dense_operand<A> in(a);
+  r.status = comm.permute(in.data(), r.value.data(), static_cast<std::size_t>(D::storage_count), pairs,
+                          locate(pairs, comm.replica_id()), o.channel);
+  return r;
+}
+
+template <class A, class C>
+auto broadcast_array(const A& a, const C& comm, const collective_options& o) {
+  using D = dense_t<A>;
+  collective_result<D> r(uninitialized);
+  const group_place p = locate(*o.groups, comm.replica_count(), comm.replica_id());
+  r.status = p.status;
+  if (r.status != collective_status::ok) {
+    r.value = D{};
+    return r;
+  }
+  const dense_operand<A> in(a);
+  r.status = comm.broadcast(in.data(), r.value.data(), static_cast<std::size_t>(D::storage_count), *o.groups, p,
+                            o.channel);
+  return r;
+}
+}  // namespace detail
+
+// AllGather(operand, all_gather_dim, shard_count, replica_groups, channel_id).
+template <std::size_t Dim, std::int64_t ShardCount, class A, class C, class... O>
+auto all_gather(const A& a, const C& comm, const O&... opts) {
+  if constexpr (!detail::communicator_ok<C>) {
+    detail::report_communicator<hlo::all_gather, C>();
+    return detail::rejected{};
+  } else if constexpr (!detail::array_ok<A>) {
+    detail::report_array<hlo::all_gather, A>();
+    return detail::rejected{};
+  } else if constexpr (!detail::dimension_ok<detail::dense_t<A>, Dim, ShardCount, false>()) {
+    detail::report_dimension<hlo::all_gather, detail::dense_t<A>, Dim, ShardCount, false>();
+    return detail::rejected{};
+  } else {
+    return detail::all_gather_array<Dim, ShardCount>(a, comm, detail::options_of<hlo::all_gather>(opts...));
+  }
+}
+
+// AllToAll(operand, split_dimension, concat_dimension, split_count, replica_groups).
+template <std::size_t SplitDim, std::size_t ConcatDim, std::int64_t SplitCount, class A, class C, class... O>
+auto all_to_all(const A& a, const C& comm, const O&... opts) {
+  if constexpr (!detail::communicator_ok<C>) {
+    detail::report_communicator<hlo::all_to_all, C>();
+    return detail::rejected{};
+  } else if constexpr (!detail::array_ok<A>) {
+    detail::report_array<hlo::all_to_all, A>();
+    return detail::rejected{};
+  } else if constexpr (!detail::dimension_ok<detail::dense_t<A>, SplitDim, SplitCount, true>()) {
+    detail::report_dimension<hlo::all_to_all, detail::dense_t<A>, SplitDim, SplitCount, true>();
+    return detail::rejected{};
+  } else if constexpr (!detail::dimension_ok<detail::dense_t<A>, ConcatDim, SplitCount, false>()) {
+    detail::report_dimension<hlo::all_to_all, detail::dense_t<A>, ConcatDim, SplitCount, false>();
+    return detail::rejected{};
+  } else {
+    return detail::all_to_all_array<SplitDim, ConcatDim, SplitCount>(a, comm, detail::options_of<hlo::all_to_all>(opts...));
+  }
+}
+
+// CollectivePermute(operand, source_target_pairs): replicas that are no pair's target get zeros.
+template <class A, class C, class... O>
+auto collective_permute(const A& a, const C& comm, const source_target_pairs& pairs, const O&... opts) {
+  if constexpr (!detail::communicator_ok<C>) {
+    detail::report_communicator<hlo::collective_permute, C>();
+    return detail::rejected{};
+  } else if constexpr (!detail::array_ok<A>) {
+    detail::report_array<hlo::collective_permute, A>();
+    return detail::rejected{};
+  } else {
+    return detail::permute_array(a, comm, pairs, detail::options_of<hlo::collective_permute>(opts...));
+  }
+}
+
+// CollectiveBroadcast: every member of a group gets the operand of the group's first member.
+template <class A, class C, class... O>
+auto collective_broadcast(const A& a, const C& comm, const O&... opts) {
+  if constexpr (!detail::communicator_ok<C>) {
+    detail::report_communicator<hlo::collective_broadcast, C>();
+    return detail::rejected{};
+  } else if constexpr (!detail::array_ok<A>) {
+    detail::report_array<hlo::collective_broadcast, A>();
+    return detail::rejected{};
+  } else {
+    return detail::broadcast_array(a, comm, detail::options_of<hlo::collective_broadcast>(opts...));
+  }
+}
+
+// ReplicaId: this replica's id, a u32 scalar.
+template <class C>
+tensor<"u32[]"> replica_id(const C& comm) noexcept {
+  if constexpr (!detail::communicator_ok<C>) detail::report_communicator<hlo::replica_id, C>();
+  return tensor<"u32[]">(static_cast<std::uint32_t>(comm.replica_id()));
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_DIST_COLLECTIVES_HPP
+// ---- end include/sxla/dist/collectives.hpp ----
+// ---- begin include/sxla/dist/send_recv.hpp ----
+// sxla/dist/send_recv.hpp: XLA's Send and Recv between two replicas, ordered by tokens.
+//
+//   x::token t1 = x::send(a, tok, comm, /*peer=*/1, /*channel=*/5);          // x::send_result
+//   auto [v, t2, st] = x::recv<"f32[4]">(tok, comm, /*peer=*/0, /*channel=*/5); // x::recv_result
+//
+// A send and a recv match when each names the other's replica and both name the same
+// channel. Both are synchronous, as XLA's client API: send returns once its data is
+// safely away (MPI: MPI_Send; in-process: the receiver has copied it), recv once the
+// data is in the value. A matching pair on two replicas never deadlocks, whichever
+// replica arrives first. As in XLA, a cycle (two replicas that each send before they
+// receive) may wait forever: exchange data with collective_permute. The array sent is
+// evaluated once into row-major order, as which it travels; recv's shape string names
+// the array received, in the layout it gives. Errors are a returned status (the value is then zero): bad_peer (not a
+// replica, or itself), bad_channel (negative, or above the transport's tag limit), size_mismatch, transport_error.
+#ifndef SXLA_DIST_SEND_RECV_HPP
+#define SXLA_DIST_SEND_RECV_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+
+namespace sxla {
+
+namespace hlo {
+struct send;
+struct recv;
+}  // namespace hlo
+
+struct send_result {
+  sxla::token token;
+  collective_status status = collective_status::ok;
+  constexpr bool ok() const noexcept { return status == collective_status::ok; }
+  constexpr operator sxla::token() const noexcept { return token; }  // NOLINT: threads on as a token
+};
+
+template <class V>
+struct recv_result {
+  V value;
+  sxla::token token;
+  collective_status status = collective_status::ok;
+
+  constexpr recv_result(V v, sxla::token t, collective_status s) noexcept
+      : value(static_cast<V&&>(v)), token(t), status(s) {}
+  // The value's storage left uninitialised for recv to write (see collective_result).
+  explicit recv_result(uninitialized_t) noexcept : value(uninitialized) {}
+  constexpr bool ok() const noexcept { return status == collective_status::ok; }
+};
+
+namespace detail {
+template <class C>
+collective_status check_peer(const C& comm, int peer, std::int64_t channel) noexcept {
+  if (peer < 0 || peer >= comm.replica_count() || peer == comm.replica_id()) return collective_status::bad_peer;
+  return channel < 0 ? collective_status::bad_channel : collective_status::ok;
+}
+}  // namespace detail
+
+// Send(operand, channel) to replica `peer`.
+template <class A, class C>
+send_result send(const A& a, token, const C& comm, int peer, std::int64_t channel) {
+  send_result r;
+  if constexpr (!detail::communicator_ok<C>) {
+    detail::report_communicator<hlo::send, C>();
+    return r;
+  } else if constexpr (!detail::array_ok<A>) {
+    detail::report_array<hlo::send, A>();
+    return r;
+  } else {
+    r.status = detail::check_peer(comm, peer, channel);
+    if (r.status != collective_status::ok) return r;
+    const detail::dense_operand<A> in(a);
+    r.status = comm.send(in.data(), static_cast<std::size_t>(detail::dense_t<A>::storage_count), peer, channel);
+    return r;
+  }
+}
+
+// Recv(shape, channel) from replica `peer`: an array of S's shape, in S's layout.
+template <shape_spec S, class C>
+recv_result<tensor<S>> recv(token, const C& comm, int peer, std::int64_t channel) {
+  if constexpr (!detail::communicator_ok<C>) detail::report_communicator<hlo::recv, C>();
+  using V = tensor<S>;
+  using D = tensor<logical_spec(S.element_type, S.dimensions)>;  // as it travels: row-major
+  recv_result<D> r(uninitialized);
+  r.status = detail::check_peer(comm, peer, channel);
+  if (r.status == collective_status::ok)
+    r.status = comm.recv(r.value.data(), static_cast<std::size_t>(D::storage_count), peer, channel);
+  if (r.status != collective_status::ok) r.value = D{};
+  if constexpr (std::is_same_v<V, D>) {
+    return r;
+  } else {
+    return recv_result<V>(V(r.value), r.token, r.status);
+  }
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_DIST_SEND_RECV_HPP
+// ---- end include/sxla/dist/send_recv.hpp ----
+// ---- begin include/sxla/dist/thread_communicator.hpp ----
+// sxla/dist/thread_communicator.hpp: replicas as threads of one process. One
+// x::thread_communicator world(n) is shared by n threads; thread r runs the program on
+// world.replica(r) (an x::thread_replica, the communicator). world.run(f) is the usual
+// way: it starts n - 1 threads, calls f(world.replica(r)) on each and on the calling
+// thread, and joins them (the only place that makes threads, when asked).
+//
+//   x::thread_communicator world(4);
+//   world.run([&](x::thread_replica comm) { auto r = x::all_reduce(a, x::add_op, comm); });
+//
+// How it moves data: each replica publishes where its operand is, all meet at a barrier,
+// each reads what it needs straight from its peers' buffers into its result, and all meet
+// again before anyone's operand may go away. No copy through a shared buffer and no
+// allocation; a reduction reads its group's operands in group order, so every member
+// computes the same bits. Collectives match in program order (the channel id has nothing
+// to keep apart in-process). Send is a rendezvous: it returns once the matching recv has
+// copied the data. Waits spin briefly and then yield the thread.
+#ifndef SXLA_DIST_THREAD_COMMUNICATOR_HPP
+#define SXLA_DIST_THREAD_COMMUNICATOR_HPP
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <thread>
+
+
+namespace sxla {
+
+class thread_replica;
+
+class thread_communicator {
+ public:
+  // n replicas, 1 <= n <= SXLA_MAX_REPLICAS (outside that range: clamped, and every
+  // collective returns bad_replica_groups).
+  explicit thread_communicator(int n) noexcept
+      : n_(std::clamp(n, 1, max_replicas)), valid_(n >= 1 && n <= max_replicas) {}
+  thread_communicator(const thread_communicator&) = delete;
+  thread_communicator& operator=(const thread_communicator&) = delete;
+
+  int replica_count() const noexcept { return n_; }
+  inline thread_replica replica(int r) noexcept;
+
+  // Runs f(replica(r)) for every r, r = 0 on the calling thread, and waits for all.
+  template <class F>
+  void run(F&& f);
+
+ private:
+  friend class thread_replica;
+
+  enum : int { idle, posted, claimed, taken };
+  struct alignas(64) slot {
+    const void* in = nullptr;  // the published operand (collectives)
+    std::size_t bytes = 0;
+    std::atomic<int> state{idle};  // the outgoing message (send)
+    int dst = -1;
+    std::int64_t channel = 0;
+    const void* message = nullptr;
+    std::size_t message_bytes = 0;
+    collective_status result = collective_status::ok;
+  };
+
+  static void pause(int& spins) noexcept {
+    if (++spins < 64) return;
+    spins = 0;
+    std::this_thread::yield();
+  }
+
+  // A sense-reversing barrier over all replicas.
+  void barrier() noexcept {
+    const unsigned gen = generation_.load(std::memory_order_acquire);
+    if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == n_) {
+      arrived_.store(0, std::memory_order_relaxed);
+      generation_.fetch_add(1, std::memory_order_release);
+      return;
+    }
+    int spins = 0;
+    while (generation_.load(std::memory_order_acquire) == gen) pause(spins);
+  }
+
+  int n_;
+  bool valid_;
+  alignas(64) std::atomic<int> arrived_{0};
+  alignas(64) std::atomic<unsigned> generation_{0};
+  slot slots_[max_replicas];
+};
+
+// One replica's handle on a thread_communicator (cheap to copy; models communicator).
+class thread_replica {
+ public:
+  using communicator_tag = void;
+  thread_replica(thread_communicator& world, int id) noexcept : world_(&world), id_(id) {}
+
+  int replica_count() const noexcept { return world_->n_; }
+  int replica_id() const noexcept { return id_; }
+
+  template <class T, class F>
+  collective_status all_reduce(const T* in, T* out, std::size_t n, const F& f, const replica_groups& g,
+                               const group_place& p, channel_id) const noexcept {
+    return exchange(in, n, g, p, [&](const T* const* peers) {
+      if (p.size == 1) {
+        std::memcpy(out, in, n * sizeof(T));
+        return;
+      }
+      // In blocks that stay in L1 while every peer's operand is folded in, in group order.
+      constexpr std::size_t block = 2048 / sizeof(T) > 0 ? 2048 / sizeof(T) : 1;
+      for (std::size_t i = 0; i < n; i += block) {
+        const std::size_t m = std::min(block, n - i);
+        detail::combine(out + i, peers[0] + i, peers[1] + i, m, f);
+        for (int k = 2; k < p.size; ++k) detail::combine(out + i, out + i, peers[k] + i, m, f);
+      }
+    }, out, n);
+  }
+
+  template <class T>
+  collective_status all_gather(const T* in, T* out, std::size_t n, const replica_groups& g, const group_place& p,
+                               channel_id) const noexcept {
+    return exchange(in, n, g, p, [&](const T* const* peers) {
+      for (int k = 0; k < p.size; ++k) std::memcpy(out + k * n, peers[k], n * sizeof(T));
+    }, out, n * static_cast<std::size_t>(p.size));
+  }
+
+  template <class T, class F>
+  collective_status reduce_scatter(const T* in, T* out, std::size_t n, const F& f, const replica_groups& g,
+                                   const group_place& p, channel_id) const noexcept {
+    const std::size_t at = n * static_cast<std::size_t>(p.position);
+    return exchange(in, n * static_cast<std::size_t>(p.size), g, p, [&](const T* const* peers) {
+      if (p.size == 1) {
+        std::memcpy(out, in, n * sizeof(T));
+        return;
+      }
+      detail::combine(out, peers[0] + at, peers[1] + at, n, f);
+      for (int k = 2; k < p.size; ++k) detail::combine(out, out, peers[k] + at, n, f);
+    }, out, n);
+  }
+
+  template <class T>
+  collective_status all_to_all(const T* in, T* out, std::size_t n, const replica_groups& g, const group_place& p,
+                               channel_id) const noexcept {
+    const std::size_t total = n * static_cast<std::size_t>(p.size);
+    const std::size_t at = n * static_cast<std::size_t>(p.position);
+    return exchange(in, total, g, p, [&](const T* const* peers) {
+      for (int k = 0; k < p.size; ++k) std::memcpy(out + k * n, peers[k] + at, n * sizeof(T));
+    }, out, total);
+  }
+
+  template <class T>
+  collective_status broadcast(const T* in, T* out, std::size_t n, const replica_groups& g, const group_place& p,
+                              channel_id) const noexcept {
+    return exchange(in, n, g, p, [&](const T* const* peers) { std::memcpy(out, peers[0], n * sizeof(T)); }, out, n);
+  }
+
+  template <class T>
+  collective_status permute(const T* in, T* out, std::size_t n, const source_target_pairs&, const permute_place& pp,
+                            channel_id) const noexcept {
+    auto& w = *world_;
+    w.slots_[id_].in = in;
+    w.slots_[id_].bytes = n * sizeof(T);
+    w.barrier();
+    collective_status st = collective_status::ok;
+    if (pp.source < 0) {
+      std::memset(static_cast<void*>(out), 0, n * sizeof(T));
+    } else if (w.slots_[pp.source].bytes != n * sizeof(T)) {
+      st = collective_status::size_mismatch;
+      std::memset(static_cast<void*>(out), 0, n * sizeof(T));
+    } else {
+      std::memcpy(out, w.slots_[pp.source].in, n * sizeof(T));
+    }
+    w.barrier();
+    return st;
+  }
+
+  template <class T>
+  collective_status send(const T* in, std::size_t n, int peer, std::int64_t channel) const noexcept {
+    auto& s = world_->slots_[id_];
+    s.dst = peer;
+    s.channel = channel;
+    s.message = in;
+    s.message_bytes = n * sizeof(T);
+    s.result = collective_status::ok;
+    s.state.store(thread_communicator::posted, std::memory_order_release);
+    int spins = 0;
+    while (s.state.load(std::memory_order_acquire) != thread_communicator::taken) thread_communicator::pause(spins);
+    const collective_status st = s.result;
+    s.state.store(thread_communicator::idle, std::memory_order_relaxed);
+    return st;
+  }
+
+  template <class T>
+  collective_status recv(T* out, std::size_t n, int peer, std::int64_t channel) const noexcept {
+    auto& s = world_->slots_[peer];
+    int spins = 0;
+    for (;;) {
+      int expected = thread_communicator::posted;
+      if (s.state.compare_exchange_weak(expected, thread_communicator::claimed, std::memory_order_acquire,
+                                        std::memory_order_relaxed)) {
+        if (s.dst == id_ && s.channel == channel) break;
+        s.state.store(thread_communicator::posted, std::memory_order_release);  // not ours: put it back
+      }
+      thread_communicator::pause(spins);
+    }
+    collective_status st = collective_status::ok;
+    if (s.message_bytes != n * sizeof(T)) {
+      st = collective_status::size_mismatch;
+      std::memset(static_cast<void*>(out), 0, n * sizeof(T));
+    } else {
+      std::memcpy(out, s.message, n * sizeof(T));
+    }
+    s.result = st;
+    s.state.store(thread_communicator::taken, std::memory_order_release);
+    return st;
+  }
+
+ private:
+  // Publishes `in` (count elements), meets the others, runs body(peers) with the
+  // group's operands in group order when they all have this replica's count (else zeroes
+  // out_count elements of out), and meets them again.
+  template <class T, class Body>
+  collective_status exchange(const T* in, std::size_t count, const replica_groups& g, const group_place& p,
+                             Body&& body, T* out, std::size_t out_count) const noexcept {
+    auto& w = *world_;
+    if (!w.valid_) {
+      std::memset(static_cast<void*>(out), 0, out_count * sizeof(T));
+      return collective_status::bad_replica_groups;
+    }
+    w.slots_[id_].in = in;
+    w.slots_[id_].bytes = count * sizeof(T);
+    w.barrier();
+    const T* peers[max_replicas] = {};
+    collective_status st = collective_status::ok;
+    for (int k = 0; k < p.size; ++k) {
+      const auto& s = w.slots_[member_id(g, p, k)];
+      if (s.bytes != count * sizeof(T)) st = collective_status::size_mismatch;
+      peers[k] = static_cast<const T*>(s.in);
+    }
+    if (st == collective_status::ok) {
+      body(static_cast<const T* const*>(peers));
+    } else {
+      std::memset(static_cast<void*>(out), 0, out_count * sizeof(T));
+    }
+    w.barrier();
+    return st;
+  }
+
+  thread_communicator* world_;
+  int id_;
+};
+
+inline thread_replica thread_communicator::replica(int r) noexcept { return thread_replica(*this, r); }
+
+template <class F>
+void thread_communicator::run(F&& f) {
+  std::thread threads[max_replicas];
+  for (int r = 1; r < n_; ++r) threads[r] = std::thread([this, &f, r] { f(replica(r)); });
+  f(replica(0));
+  for (int r = 1; r < n_; ++r) threads[r].join();
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_DIST_THREAD_COMMUNICATOR_HPP
+// ---- end include/sxla/dist/thread_communicator.hpp ----
+
 
 
 #endif  // SXLA_SXLA_HPP
