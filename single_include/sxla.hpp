@@ -25978,6 +25978,8 @@ class thread_communicator {
   thread_communicator& operator=(const thread_communicator&) = delete;
 
   int replica_count() const noexcept { return n_; }
+  // Replica r's handle, for one thread at a time. An r outside [0, n) gives a handle whose
+  // every collective returns bad_replica_groups and every send/recv bad_peer.
   inline thread_replica replica(int r) noexcept;
 
   // Runs f(replica(r)) for every r, r = 0 on the calling thread, and waits for all.
@@ -26093,6 +26095,10 @@ class thread_replica {
   collective_status permute(const T* in, T* out, std::size_t n, const source_target_pairs&, const permute_place& pp,
                             channel_id) const noexcept {
     auto& w = *world_;
+    if (!w.valid_ || !member()) {
+      std::memset(static_cast<void*>(out), 0, n * sizeof(T));
+      return collective_status::bad_replica_groups;
+    }
     w.slots_[id_].in = in;
     w.slots_[id_].bytes = n * sizeof(T);
     w.barrier();
@@ -26111,6 +26117,7 @@ class thread_replica {
 
   template <class T>
   collective_status send(const T* in, std::size_t n, int peer, std::int64_t channel) const noexcept {
+    if (!member() || peer < 0 || peer >= world_->n_ || peer == id_) return collective_status::bad_peer;
     auto& s = world_->slots_[id_];
     s.dst = peer;
     s.channel = channel;
@@ -26127,6 +26134,10 @@ class thread_replica {
 
   template <class T>
   collective_status recv(T* out, std::size_t n, int peer, std::int64_t channel) const noexcept {
+    if (!member() || peer < 0 || peer >= world_->n_ || peer == id_) {
+      std::memset(static_cast<void*>(out), 0, n * sizeof(T));
+      return collective_status::bad_peer;
+    }
     auto& s = world_->slots_[peer];
     int spins = 0;
     for (;;) {
@@ -26158,7 +26169,7 @@ class thread_replica {
   collective_status exchange(const T* in, std::size_t count, const replica_groups& g, const group_place& p,
                              Body&& body, T* out, std::size_t out_count) const noexcept {
     auto& w = *world_;
-    if (!w.valid_) {
+    if (!w.valid_ || !member()) {
       std::memset(static_cast<void*>(out), 0, out_count * sizeof(T));
       return collective_status::bad_replica_groups;
     }
@@ -26180,6 +26191,8 @@ class thread_replica {
     w.barrier();
     return st;
   }
+
+  bool member() const noexcept { return id_ >= 0 && id_ < world_->n_; }
 
   thread_communicator* world_;
   int id_;

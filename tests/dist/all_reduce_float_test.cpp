@@ -53,10 +53,20 @@ TEST_CASE("thread_communicator: replicas disagreeing on the size get size_mismat
   CHECK(first[1] == 0.0f);
 }
 
-TEST_CASE("thread_communicator: a count outside 1..SXLA_MAX_REPLICAS") {
+TEST_CASE("thread_communicator: a count outside 1..SXLA_MAX_REPLICAS, a replica outside the count") {
   x::thread_communicator world(0);
   CHECK(world.replica_count() == 1);
   auto r = x::all_reduce(x::tensor<"f32[2]">{1, 2}, x::add_op, world.replica(0));
   CHECK(r.status == x::collective_status::bad_replica_groups);
   CHECK(r.value(1) == 0.0f);
+  // A handle for a replica the communicator does not have: statuses, nobody waits.
+  x::thread_communicator two(2);
+  const x::thread_replica stray = two.replica(7);
+  const x::tensor<"f32[2]"> a = {1, 2};
+  CHECK(x::all_reduce(a, x::add_op, stray).status == x::collective_status::bad_replica_groups);
+  auto p = x::collective_permute(a, stray, x::source_target_pairs{{0, 1}});
+  CHECK(p.status == x::collective_status::bad_replica_groups);
+  CHECK(p.value(0) == 0.0f);
+  CHECK(x::send(a, x::token{}, stray, 0, 0).status == x::collective_status::bad_peer);
+  CHECK(x::recv<"f32[2]">(x::token{}, stray, 1, 0).status == x::collective_status::bad_peer);
 }
