@@ -201,9 +201,11 @@ inline constexpr int version_patch = 0;
 
 // ---- begin include/sxla/core/element_type.hpp ----
 // sxla/core/element_type.hpp: XLA's element types. The primitive_type enumeration with
-// XLA's lower-case names (pred, s8 ... c128), the C++ type each maps to (sxla::f32 is
-// float, sxla::c64 is std::complex<float>), and their traits: bit width, integral,
-// signed, floating, complex, component type. Not here: shapes (shape/), arithmetic.
+// XLA's lower-case names (pred, s8 ... c128, s2, s4, u2, u4 and the 8-, 6- and 4-bit
+// floats f8e5m2 ... f8e8m0fnu), the C++ type each maps to (sxla::f32 is float, sxla::c64
+// is std::complex<float>, sxla::s4 is sxla::intn<4, true>), and their traits: bit width,
+// integral, signed, floating, complex, component type. Not here: shapes (shape/),
+// arithmetic.
 #ifndef SXLA_CORE_ELEMENT_TYPE_HPP
 #define SXLA_CORE_ELEMENT_TYPE_HPP
 
@@ -567,6 +569,535 @@ class std::numeric_limits<sxla::small_float<E, M>> {
 
 #endif  // SXLA_CORE_FLOAT16_HPP
 // ---- end include/sxla/core/float16.hpp ----
+// ---- begin include/sxla/core/float8.hpp ----
+// sxla/core/float8.hpp: XLA's 8-, 6- and 4-bit floats as one-byte value types:
+// f8e5m2, f8e4m3, f8e3m4 (IEEE-like: infinities and NaNs at the top exponent),
+// f8e4m3fn (no infinity, NaN only at S.1111.111), f8e4m3fnuz, f8e5m2fnuz, f8e4m3b11fnuz
+// (no infinity, no negative zero, the one NaN at 0x80; exponent bias 8, 16 and 11),
+// f4e2m1fn, f6e2m3fn, f6e3m2fn (the OCP MX element types: no infinity, no NaN) and
+// f8e8m0fnu (the MX scale: 2^-127 .. 2^127, no sign, no zero, NaN at 0xFF).
+//
+// Conversions follow ml_dtypes, which XLA's evaluator and literals use:
+//  - narrowing from float, double or an integer rounds to nearest, ties to even, once
+//    from the source value (a double is never rounded through float first); f8e8m0fnu
+//    has no mantissa, so its ties go to the larger power of two, and every positive value
+//    below 2^-127 becomes 2^-127;
+//  - out of range: IEEE-like types give +-inf, fn and fnuz types NaN, MX types saturate
+//    to +-max, f8e8m0fnu NaN; infinities convert the same way;
+//  - NaN: IEEE-like types a quiet NaN with its sign, fn types S.1111.111, fnuz types
+//    0x80, f8e8m0fnu 0xFF; MX types have no NaN and give ml_dtypes' choice: -0 for a
+//    positive NaN, +0 for a negative one;
+//  - zero: +-0 (fnuz: +0); f8e8m0fnu has no zero and gives NaN, as for negative values;
+//  - widening to float is exact for every type (the fnuz NaN, 0x80, widens to a NaN
+//    with the sign bit set, as in ml_dtypes).
+// Arithmetic computes in f32 and rounds back once, as XLA's CPU backend does: correctly
+// rounded + - * / (f32 has more than twice the bits of any of these formats, plus two),
+// except that an f8e8m0fnu product or quotient outside f32's range is 0 or inf there,
+// hence NaN, as in XLA and ml_dtypes.
+// Not here: the element-type table (element_type.hpp), 16-bit floats (float16.hpp).
+#ifndef SXLA_CORE_FLOAT8_HPP
+#define SXLA_CORE_FLOAT8_HPP
+
+#include <bit>
+#include <compare>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+
+namespace sxla {
+
+// How a small float encodes its special values.
+enum class float_specials : std::uint8_t {
+  ieee,  // +-inf at the top exponent with a zero mantissa, NaNs above (f8e5m2, f8e4m3, f8e3m4)
+  fn,    // no infinity; NaN only where every exponent and mantissa bit is set (f8e4m3fn)
+  fnuz,  // no infinity, no negative zero; the one NaN is the sign bit alone (0x80)
+  none,  // no infinity, no NaN: every encoding is a number (f4e2m1fn, f6e2m3fn, f6e3m2fn)
+  e8m0   // no sign bit, no zero: 2^(e - 127); NaN at 0xFF (f8e8m0fnu)
+};
+
+// A float of 1 (sign, except e8m0) + E + M bits with exponent bias Bias, in one byte.
+template <int E, int M, int Bias, float_specials S>
+class minifloat {
+  static_assert(E >= 2 && E <= 8 && M >= 0 && M <= 4 && E + M + (S != float_specials::e8m0) <= 8,
+                "minifloat: at most 8 bits, with 2-8 exponent bits");
+
+ public:
+  using bits_type = std::uint8_t;
+  static constexpr int exponent_bits = E;
+  static constexpr int mantissa_bits = M;
+  static constexpr int exponent_bias = Bias;
+  static constexpr float_specials specials = S;
+  static constexpr bool is_signed = S != float_specials::e8m0;
+  // The width of an encoding: 4, 6 or 8 (the byte's upper bits are zero).
+  static constexpr int bit_width = E + M + (is_signed ? 1 : 0);
+  static constexpr bits_type sign_mask = is_signed ? static_cast<bits_type>(1u << (E + M)) : 0;
+  static constexpr bits_type magnitude_mask = static_cast<bits_type>((1u << (E + M)) - 1);
+  // The magnitude bits of the largest finite value.
+  static constexpr bits_type max_bits = S == float_specials::ieee   ? static_cast<bits_type>((((1u << E) - 1) << M) - 1)
+                                        : S == float_specials::fn   ? static_cast<bits_type>(magnitude_mask - 1)
+                                        : S == float_specials::e8m0 ? bits_type{0xFE}
+                                                                    : magnitude_mask;
+  // The NaN a conversion produces (positive where there is a sign).
+  static constexpr bits_type nan_bits =
+      S == float_specials::ieee   ? static_cast<bits_type>((((1u << E) - 1) << M) | (M > 0 ? 1u << (M - 1) : 0u))
+      : S == float_specials::fn   ? magnitude_mask
+      : S == float_specials::fnuz ? bits_type{0x80}
+      : S == float_specials::e8m0 ? bits_type{0xFF}
+                                  : sign_mask;  // none: what a positive NaN converts to (-0)
+
+  constexpr minifloat() noexcept = default;  // +0 (f8e8m0fnu: 2^-127)
+
+  // Narrowing from any arithmetic type: round to nearest even, once.
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  constexpr minifloat(A value) noexcept : bits_(narrow(value)) {}  // NOLINT: implicit by design
+  // From f16, bf16 or another minifloat: exact widening to float, then one rounding.
+  template <int E2, int M2>
+  constexpr explicit minifloat(small_float<E2, M2> value) noexcept : bits_(narrow(static_cast<float>(value))) {}
+  template <int E2, int M2, int B2, float_specials S2>
+  constexpr explicit minifloat(minifloat<E2, M2, B2, S2> value) noexcept
+      : bits_(narrow(static_cast<float>(value))) {}
+
+  static constexpr minifloat from_bits(bits_type b) noexcept {
+    minifloat r;
+    r.bits_ = static_cast<bits_type>(b & ((1u << bit_width) - 1));
+    return r;
+  }
+  constexpr bits_type bits() const noexcept { return bits_; }
+
+  // Exact widening.
+  constexpr operator float() const noexcept { return widen(bits_); }  // NOLINT: implicit by design
+
+  constexpr bool signbit() const noexcept { return (bits_ & sign_mask) != 0; }
+  constexpr bool isnan() const noexcept {
+    if constexpr (S == float_specials::ieee) {
+      return (bits_ & magnitude_mask) > (max_bits + 1);
+    } else if constexpr (S == float_specials::fn) {
+      return (bits_ & magnitude_mask) == magnitude_mask;
+    } else if constexpr (S == float_specials::fnuz || S == float_specials::e8m0) {
+      return bits_ == nan_bits;
+    } else {
+      return false;
+    }
+  }
+  constexpr bool isinf() const noexcept {
+    if constexpr (S == float_specials::ieee) {
+      return (bits_ & magnitude_mask) == max_bits + 1;
+    } else {
+      return false;
+    }
+  }
+  constexpr bool isfinite() const noexcept { return !isnan() && !isinf(); }
+
+  // Arithmetic in f32, rounded back once.
+  friend constexpr minifloat operator+(minifloat a) noexcept { return a; }
+  friend constexpr minifloat operator-(minifloat a) noexcept { return minifloat(-static_cast<float>(a)); }
+  friend constexpr minifloat operator+(minifloat a, minifloat b) noexcept { return minifloat(float(a) + float(b)); }
+  friend constexpr minifloat operator-(minifloat a, minifloat b) noexcept { return minifloat(float(a) - float(b)); }
+  friend constexpr minifloat operator*(minifloat a, minifloat b) noexcept { return minifloat(float(a) * float(b)); }
+  friend constexpr minifloat operator/(minifloat a, minifloat b) noexcept { return minifloat(float(a) / float(b)); }
+  constexpr minifloat& operator+=(minifloat b) noexcept { return *this = *this + b; }
+  constexpr minifloat& operator-=(minifloat b) noexcept { return *this = *this - b; }
+  constexpr minifloat& operator*=(minifloat b) noexcept { return *this = *this * b; }
+  constexpr minifloat& operator/=(minifloat b) noexcept { return *this = *this / b; }
+
+  // Mixed with a built-in arithmetic type: as for a float.
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  friend constexpr auto operator+(minifloat a, A b) noexcept { return float(a) + b; }
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  friend constexpr auto operator+(A a, minifloat b) noexcept { return a + float(b); }
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  friend constexpr auto operator-(minifloat a, A b) noexcept { return float(a) - b; }
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  friend constexpr auto operator-(A a, minifloat b) noexcept { return a - float(b); }
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  friend constexpr auto operator*(minifloat a, A b) noexcept { return float(a) * b; }
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  friend constexpr auto operator*(A a, minifloat b) noexcept { return a * float(b); }
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  friend constexpr auto operator/(minifloat a, A b) noexcept { return float(a) / b; }
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  friend constexpr auto operator/(A a, minifloat b) noexcept { return a / float(b); }
+
+  // IEEE comparisons on the values (NaN unordered, -0 == +0).
+  friend constexpr bool operator==(minifloat a, minifloat b) noexcept { return float(a) == float(b); }
+  friend constexpr std::partial_ordering operator<=>(minifloat a, minifloat b) noexcept {
+    return float(a) <=> float(b);
+  }
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  friend constexpr bool operator==(minifloat a, A b) noexcept {
+    return float(a) == b;
+  }
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  friend constexpr std::partial_ordering operator<=>(minifloat a, A b) noexcept {
+    return float(a) <=> b;
+  }
+
+ private:
+  // The magnitude encoding of sig * 2^exp2 (sig > 0), before the range check: may exceed
+  // max_bits (then it overflows).
+  static constexpr std::uint64_t encode_magnitude(int exp2, std::uint64_t sig) noexcept {
+    constexpr int emin = S == float_specials::e8m0 ? -Bias : 1 - Bias;  // smallest normal's exponent
+    const int msb = std::bit_width(sig) - 1;
+    int e = exp2 + msb;  // the value lies in [2^e, 2^(e+1))
+    if (e >= emin) {
+      const int shift = msb - M;  // keep M + 1 significant bits
+      std::uint64_t q = shift >= 0 ? detail::shift_right_rne(sig, shift) : sig << -shift;
+      if (q == (std::uint64_t{1} << (M + 1))) {
+        q >>= 1;
+        ++e;
+      }
+      if (e > 200) return std::uint64_t{1} << 20;  // far out of range (keeps the shift small)
+      return (static_cast<std::uint64_t>(e + Bias) << M) | (q & ((std::uint64_t{1} << M) - 1));
+    }
+    if constexpr (S == float_specials::e8m0) {
+      return 0;  // below the smallest value 2^-127: 2^-127, as ml_dtypes
+    } else {
+      // Subnormal: units of 2^(emin - M); a carry into bit M is the smallest normal.
+      const int shift = (emin - M) - exp2;
+      return shift >= 0 ? detail::shift_right_rne(sig, shift) : sig << -shift;
+    }
+  }
+
+  static constexpr bits_type overflow(bool negative) noexcept {
+    if constexpr (S == float_specials::ieee) {
+      return with_sign(negative, static_cast<bits_type>(max_bits + 1));
+    } else if constexpr (S == float_specials::none) {
+      return with_sign(negative, max_bits);
+    } else if constexpr (S == float_specials::fn) {
+      return with_sign(negative, nan_bits);
+    } else {
+      return nan_bits;  // fnuz, e8m0: the one NaN
+    }
+  }
+
+  static constexpr bits_type with_sign(bool negative, bits_type magnitude) noexcept {
+    if constexpr (S == float_specials::fnuz) {
+      if (magnitude == 0) return 0;  // no negative zero
+    }
+    return negative ? static_cast<bits_type>(magnitude | sign_mask) : magnitude;
+  }
+
+  static constexpr bits_type finite(bool negative, int exp2, std::uint64_t sig) noexcept {
+    if constexpr (S == float_specials::e8m0) {
+      if (negative) return nan_bits;
+    }
+    const std::uint64_t m = encode_magnitude(exp2, sig);
+    if (m > max_bits) return overflow(negative);
+    return with_sign(negative, static_cast<bits_type>(m));
+  }
+
+  template <class A>
+  static constexpr bits_type narrow(A value) noexcept {
+    if constexpr (std::is_same_v<A, bool>) {
+      return value ? narrow(1) : narrow(0);
+    } else if constexpr (std::is_integral_v<A>) {
+      if (value == 0) return S == float_specials::e8m0 ? nan_bits : bits_type{0};
+      const bool negative = value < 0;
+      std::uint64_t u;
+      if constexpr (std::is_signed_v<A>) {
+        u = static_cast<std::uint64_t>(static_cast<std::int64_t>(value));
+      } else {
+        u = static_cast<std::uint64_t>(value);
+      }
+      return finite(negative, 0, negative ? std::uint64_t{0} - u : u);
+    } else {
+      static_assert(!std::is_same_v<A, long double>,
+                    "minifloat: convert long double to double first (a direct conversion would round twice)");
+      using F = std::conditional_t<std::is_same_v<A, float>, float, double>;
+      const detail::decoded_float d = detail::decode_ieee(static_cast<F>(value));
+      switch (d.k) {
+        case detail::decoded_float::kind::zero:
+          return S == float_specials::e8m0 ? nan_bits : with_sign(d.negative, 0);
+        case detail::decoded_float::kind::infinity:
+          return overflow(d.negative);
+        case detail::decoded_float::kind::nan:
+          if constexpr (S == float_specials::none) {
+            return d.negative ? bits_type{0} : sign_mask;  // ml_dtypes: -quiet_NaN() is +0
+          } else if constexpr (S == float_specials::ieee || S == float_specials::fn) {
+            return with_sign(d.negative, nan_bits);
+          } else {
+            return nan_bits;
+          }
+        case detail::decoded_float::kind::finite:
+          break;
+      }
+      return finite(d.negative, d.exp2, d.sig);
+    }
+  }
+
+  // 2^k as a double (k within double's normal range).
+  static constexpr double pow2(int k) noexcept {
+    return std::bit_cast<double>(static_cast<std::uint64_t>(k + 1023) << 52);
+  }
+
+  static constexpr float widen(bits_type b) noexcept {
+    if constexpr (S == float_specials::e8m0) {
+      if (b == nan_bits) return std::numeric_limits<float>::quiet_NaN();
+      return static_cast<float>(pow2(static_cast<int>(b) - Bias));  // 2^-127 is a float subnormal: exact
+    } else {
+      const bool negative = (b & sign_mask) != 0;
+      const int m = b & magnitude_mask;
+      const int e = m >> M;
+      const int f = m & ((1 << M) - 1);
+      if constexpr (S == float_specials::ieee) {
+        if (e == (1 << E) - 1) {
+          return f == 0 ? (negative ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity())
+                        : (negative ? -std::numeric_limits<float>::quiet_NaN() : std::numeric_limits<float>::quiet_NaN());
+        }
+      } else if constexpr (S == float_specials::fn) {
+        if (m == magnitude_mask) {
+          return negative ? -std::numeric_limits<float>::quiet_NaN() : std::numeric_limits<float>::quiet_NaN();
+        }
+      } else if constexpr (S == float_specials::fnuz) {
+        if (b == nan_bits) return -std::numeric_limits<float>::quiet_NaN();  // the sign bit is set (ml_dtypes)
+      }
+      const double v = e == 0 ? static_cast<double>(f) * pow2(1 - Bias - M)
+                              : static_cast<double>(f | (1 << M)) * pow2(e - Bias - M);
+      return static_cast<float>(negative ? -v : v);  // exact
+    }
+  }
+
+  bits_type bits_ = 0;
+};
+
+// The types, as XLA names them.
+using f8e5m2 = minifloat<5, 2, 15, float_specials::ieee>;
+using f8e4m3 = minifloat<4, 3, 7, float_specials::ieee>;
+using f8e3m4 = minifloat<3, 4, 3, float_specials::ieee>;
+using f8e4m3fn = minifloat<4, 3, 7, float_specials::fn>;
+using f8e4m3fnuz = minifloat<4, 3, 8, float_specials::fnuz>;
+using f8e5m2fnuz = minifloat<5, 2, 16, float_specials::fnuz>;
+using f8e4m3b11fnuz = minifloat<4, 3, 11, float_specials::fnuz>;
+using f4e2m1fn = minifloat<2, 1, 1, float_specials::none>;
+using f6e2m3fn = minifloat<2, 3, 1, float_specials::none>;
+using f6e3m2fn = minifloat<3, 2, 3, float_specials::none>;
+using f8e8m0fnu = minifloat<8, 0, 127, float_specials::e8m0>;
+
+// Whether T is one of these types.
+template <class T>
+inline constexpr bool is_minifloat_v = false;
+template <int E, int M, int B, float_specials S>
+inline constexpr bool is_minifloat_v<minifloat<E, M, B, S>> = true;
+
+static_assert(sizeof(f8e4m3fn) == 1 && std::is_trivially_copyable_v<f8e4m3fn>);
+
+}  // namespace sxla
+
+template <int E, int M, int B, sxla::float_specials S>
+class std::numeric_limits<sxla::minifloat<E, M, B, S>> {
+  using T = sxla::minifloat<E, M, B, S>;
+  static constexpr int emin = S == sxla::float_specials::e8m0 ? -B : 1 - B;
+  static constexpr int ilog10_floor(double x) {  // floor(log10(x)) for x > 0
+    int k = 0;
+    for (; x >= 10.0; x /= 10.0) ++k;
+    for (; x < 1.0; x *= 10.0) --k;
+    return k;
+  }
+
+ public:
+  static constexpr bool is_specialized = true;
+  static constexpr bool is_signed = T::is_signed;
+  static constexpr bool is_integer = false;
+  static constexpr bool is_exact = false;
+  static constexpr bool has_infinity = S == sxla::float_specials::ieee;
+  static constexpr bool has_quiet_NaN = S != sxla::float_specials::none;
+  static constexpr bool has_signaling_NaN = S == sxla::float_specials::ieee && M >= 2;
+  static constexpr std::float_denorm_style has_denorm =
+      S == sxla::float_specials::e8m0 ? std::denorm_absent : std::denorm_present;
+  static constexpr bool has_denorm_loss = false;
+  static constexpr std::float_round_style round_style = std::round_to_nearest;
+  static constexpr bool is_iec559 = false;
+  static constexpr bool is_bounded = true;
+  static constexpr bool is_modulo = false;
+  static constexpr int digits = M + 1;
+  static constexpr int digits10 = (M * 30103) / 100000;
+  static constexpr int max_digits10 = 2 + ((M + 1) * 30103) / 100000;
+  static constexpr int radix = 2;
+  static constexpr int min_exponent = emin + 1;
+  static constexpr int max_exponent = (T::max_bits >> M) - B + 1;
+  static constexpr int min_exponent10 = 1 + ilog10_floor(static_cast<double>(float(T::from_bits(
+                                                S == sxla::float_specials::e8m0 ? 0 : (1 << M)))));
+  static constexpr int max_exponent10 = ilog10_floor(static_cast<double>(float(T::from_bits(T::max_bits))));
+  static constexpr bool traps = false;
+  static constexpr bool tinyness_before = false;
+
+  static constexpr T min() noexcept {
+    return T::from_bits(S == sxla::float_specials::e8m0 ? 0 : static_cast<std::uint8_t>(1 << M));
+  }
+  static constexpr T max() noexcept { return T::from_bits(T::max_bits); }
+  static constexpr T lowest() noexcept {
+    return S == sxla::float_specials::e8m0 ? min() : T::from_bits(T::max_bits | T::sign_mask);
+  }
+  static constexpr T epsilon() noexcept { return T(1.0 / static_cast<double>(1u << M)); }
+  static constexpr T round_error() noexcept { return T(0.5); }
+  // Where a type has no infinity, what converting one gives (NaN, or max for MX types).
+  static constexpr T infinity() noexcept { return T(std::numeric_limits<float>::infinity()); }
+  // Where a type has no NaN (MX types), what converting one gives.
+  static constexpr T quiet_NaN() noexcept { return T::from_bits(T::nan_bits); }
+  static constexpr T signaling_NaN() noexcept {
+    return S == sxla::float_specials::ieee && M >= 2
+               ? T::from_bits(static_cast<std::uint8_t>(((1u << E) - 1) << M | 1u))
+               : quiet_NaN();
+  }
+  static constexpr T denorm_min() noexcept {
+    return S == sxla::float_specials::e8m0 ? min() : T::from_bits(1);
+  }
+};
+
+#endif  // SXLA_CORE_FLOAT8_HPP
+// ---- end include/sxla/core/float8.hpp ----
+// ---- begin include/sxla/core/intn.hpp ----
+// sxla/core/intn.hpp: XLA's sub-byte integers s2, s4, u2 and u4 as value types of one
+// byte (a tensor holds one per byte; tensor/packed.hpp packs them as XLA's layouts with
+// element_size_in_bits do). Arithmetic wraps modulo 2^N, as XLA's does: the value is
+// kept sign-extended (s2, s4) or zero-extended (u2, u4) in the byte, operations compute
+// in int and narrowing keeps the low N bits. bits() is the N-bit two's complement
+// pattern. Not here: the element-type table (element_type.hpp), conversions from floats
+// (ops/convert.hpp: they saturate, as for the wider integers).
+#ifndef SXLA_CORE_INTN_HPP
+#define SXLA_CORE_INTN_HPP
+
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace sxla {
+
+template <int N, bool Signed>
+class intn {
+  static_assert(N >= 1 && N < 8, "intn: 1 to 7 bits");
+
+ public:
+  using storage_type = std::conditional_t<Signed, std::int8_t, std::uint8_t>;
+  static constexpr int bit_width = N;
+  static constexpr bool is_signed = Signed;
+  static constexpr std::uint8_t mask = static_cast<std::uint8_t>((1u << N) - 1);
+  static constexpr int min_value = Signed ? -(1 << (N - 1)) : 0;
+  static constexpr int max_value = Signed ? (1 << (N - 1)) - 1 : (1 << N) - 1;
+
+  constexpr intn() noexcept = default;
+  // From an integer or bool: the low N bits (wrapping). From a floating-point value:
+  // truncated towards zero first, as static_cast does (ops/convert.hpp saturates).
+  template <class A>
+    requires std::is_arithmetic_v<A>
+  constexpr intn(A value) noexcept : v_(wrap(value)) {}  // NOLINT: implicit by design
+
+  static constexpr intn from_bits(std::uint8_t b) noexcept {
+    intn r;
+    r.v_ = wrap(static_cast<unsigned>(b));
+    return r;
+  }
+  // The N-bit pattern (upper bits zero).
+  constexpr std::uint8_t bits() const noexcept { return static_cast<std::uint8_t>(v_) & mask; }
+
+  constexpr operator int() const noexcept { return v_; }  // NOLINT: implicit by design
+
+  // Operators: those of int, through the conversion (a + b is an int, as for std::int8_t);
+  // assigning the result back wraps.
+  constexpr intn& operator+=(intn b) noexcept { return *this = intn(int(*this) + int(b)); }
+  constexpr intn& operator-=(intn b) noexcept { return *this = intn(int(*this) - int(b)); }
+  constexpr intn& operator*=(intn b) noexcept { return *this = intn(int(*this) * int(b)); }
+
+ private:
+  template <class A>
+  static constexpr storage_type wrap(A value) noexcept {
+    std::uint64_t u;
+    if constexpr (std::is_same_v<A, bool>) {
+      u = value ? 1 : 0;
+    } else if constexpr (std::is_integral_v<A>) {
+      u = static_cast<std::uint64_t>(value);  // modulo 2^64: the low bits are kept
+    } else {
+      // Floating point: truncation; out-of-range and NaN wrap from the int64 range's
+      // nearest value (ops/convert.hpp saturates before it gets here).
+      using F = std::conditional_t<std::is_same_v<A, float>, float, double>;
+      const F x = static_cast<F>(value);
+      const std::int64_t i = !(x == x)                   ? 0
+                             : x >= F(9.2233720368547758e18) ? std::numeric_limits<std::int64_t>::max()
+                             : x <= F(-9.2233720368547758e18) ? std::numeric_limits<std::int64_t>::min()
+                                                         : static_cast<std::int64_t>(x);
+      u = static_cast<std::uint64_t>(i);
+    }
+    const unsigned low = static_cast<unsigned>(u & mask);
+    if constexpr (Signed) {
+      return static_cast<storage_type>((low & (1u << (N - 1))) != 0 ? static_cast<int>(low) - (1 << N)
+                                                                    : static_cast<int>(low));
+    } else {
+      return static_cast<storage_type>(low);
+    }
+  }
+
+  storage_type v_ = 0;
+};
+
+using s2 = intn<2, true>;
+using s4 = intn<4, true>;
+using u2 = intn<2, false>;
+using u4 = intn<4, false>;
+
+// Whether T is one of these types.
+template <class T>
+inline constexpr bool is_intn_v = false;
+template <int N, bool Signed>
+inline constexpr bool is_intn_v<intn<N, Signed>> = true;
+
+static_assert(sizeof(s4) == 1 && std::is_trivially_copyable_v<s4>);
+
+}  // namespace sxla
+
+template <int N, bool Signed>
+class std::numeric_limits<sxla::intn<N, Signed>> {
+  using T = sxla::intn<N, Signed>;
+
+ public:
+  static constexpr bool is_specialized = true;
+  static constexpr bool is_signed = Signed;
+  static constexpr bool is_integer = true;
+  static constexpr bool is_exact = true;
+  static constexpr bool has_infinity = false;
+  static constexpr bool has_quiet_NaN = false;
+  static constexpr bool has_signaling_NaN = false;
+  static constexpr std::float_denorm_style has_denorm = std::denorm_absent;
+  static constexpr bool has_denorm_loss = false;
+  static constexpr std::float_round_style round_style = std::round_toward_zero;
+  static constexpr bool is_iec559 = false;
+  static constexpr bool is_bounded = true;
+  static constexpr bool is_modulo = true;  // XLA's integer arithmetic wraps
+  static constexpr int digits = Signed ? N - 1 : N;
+  static constexpr int digits10 = 0;
+  static constexpr int max_digits10 = 0;
+  static constexpr int radix = 2;
+  static constexpr int min_exponent = 0;
+  static constexpr int min_exponent10 = 0;
+  static constexpr int max_exponent = 0;
+  static constexpr int max_exponent10 = 0;
+  static constexpr bool traps = false;
+  static constexpr bool tinyness_before = false;
+
+  static constexpr T min() noexcept { return T(T::min_value); }
+  static constexpr T max() noexcept { return T(T::max_value); }
+  static constexpr T lowest() noexcept { return min(); }
+  static constexpr T epsilon() noexcept { return T(0); }
+  static constexpr T round_error() noexcept { return T(0); }
+  static constexpr T infinity() noexcept { return T(0); }
+  static constexpr T quiet_NaN() noexcept { return T(0); }
+  static constexpr T signaling_NaN() noexcept { return T(0); }
+  static constexpr T denorm_min() noexcept { return T(0); }
+};
+
+#endif  // SXLA_CORE_INTN_HPP
+// ---- end include/sxla/core/intn.hpp ----
 
 namespace sxla {
 
@@ -584,24 +1115,38 @@ using f32 = float;
 using f64 = double;
 using c64 = std::complex<float>;
 using c128 = std::complex<double>;
-// f16 and bf16 are declared in float16.hpp.
+// f16 and bf16 are declared in float16.hpp, the 8-, 6- and 4-bit floats in float8.hpp,
+// s2, s4, u2 and u4 in intn.hpp.
 
-// XLA's PrimitiveType, restricted to the array element types sxla supports.
+// XLA's PrimitiveType, restricted to the array element types sxla supports (the types
+// added to XLA later come last).
 enum class primitive_type : std::uint8_t {
-  pred, s8, s16, s32, s64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128
+  pred, s8, s16, s32, s64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128,
+  s2, s4, u2, u4,
+  f8e5m2, f8e4m3, f8e3m4, f8e4m3fn, f8e4m3fnuz, f8e5m2fnuz, f8e4m3b11fnuz,
+  f4e2m1fn, f6e2m3fn, f6e3m2fn, f8e8m0fnu
 };
 
 inline constexpr primitive_type all_primitive_types[] = {
-    primitive_type::pred, primitive_type::s8,  primitive_type::s16,  primitive_type::s32,
-    primitive_type::s64,  primitive_type::u8,  primitive_type::u16,  primitive_type::u32,
-    primitive_type::u64,  primitive_type::f16, primitive_type::bf16, primitive_type::f32,
-    primitive_type::f64,  primitive_type::c64, primitive_type::c128};
+    primitive_type::pred,     primitive_type::s8,         primitive_type::s16,
+    primitive_type::s32,      primitive_type::s64,        primitive_type::u8,
+    primitive_type::u16,      primitive_type::u32,        primitive_type::u64,
+    primitive_type::f16,      primitive_type::bf16,       primitive_type::f32,
+    primitive_type::f64,      primitive_type::c64,        primitive_type::c128,
+    primitive_type::s2,       primitive_type::s4,         primitive_type::u2,
+    primitive_type::u4,       primitive_type::f8e5m2,     primitive_type::f8e4m3,
+    primitive_type::f8e3m4,   primitive_type::f8e4m3fn,   primitive_type::f8e4m3fnuz,
+    primitive_type::f8e5m2fnuz, primitive_type::f8e4m3b11fnuz, primitive_type::f4e2m1fn,
+    primitive_type::f6e2m3fn, primitive_type::f6e3m2fn,   primitive_type::f8e8m0fnu};
 
 // XLA's lower-case name ("f32"), as printed in shape strings.
 constexpr std::string_view type_name(primitive_type t) noexcept {
-  constexpr std::string_view names[] = {"pred", "s8",  "s16", "s32", "s64",
-                                        "u8",   "u16", "u32", "u64", "f16",
-                                        "bf16", "f32", "f64", "c64", "c128"};
+  constexpr std::string_view names[] = {
+      "pred",     "s8",         "s16",        "s32",           "s64",      "u8",
+      "u16",      "u32",        "u64",        "f16",           "bf16",     "f32",
+      "f64",      "c64",        "c128",       "s2",            "s4",       "u2",
+      "u4",       "f8e5m2",     "f8e4m3",     "f8e3m4",        "f8e4m3fn", "f8e4m3fnuz",
+      "f8e5m2fnuz", "f8e4m3b11fnuz", "f4e2m1fn", "f6e2m3fn", "f6e3m2fn", "f8e8m0fnu"};
   return names[static_cast<int>(t)];
 }
 
@@ -622,6 +1167,21 @@ template <> struct native_type<primitive_type::f32> { using type = f32; };
 template <> struct native_type<primitive_type::f64> { using type = f64; };
 template <> struct native_type<primitive_type::c64> { using type = c64; };
 template <> struct native_type<primitive_type::c128> { using type = c128; };
+template <> struct native_type<primitive_type::s2> { using type = s2; };
+template <> struct native_type<primitive_type::s4> { using type = s4; };
+template <> struct native_type<primitive_type::u2> { using type = u2; };
+template <> struct native_type<primitive_type::u4> { using type = u4; };
+template <> struct native_type<primitive_type::f8e5m2> { using type = f8e5m2; };
+template <> struct native_type<primitive_type::f8e4m3> { using type = f8e4m3; };
+template <> struct native_type<primitive_type::f8e3m4> { using type = f8e3m4; };
+template <> struct native_type<primitive_type::f8e4m3fn> { using type = f8e4m3fn; };
+template <> struct native_type<primitive_type::f8e4m3fnuz> { using type = f8e4m3fnuz; };
+template <> struct native_type<primitive_type::f8e5m2fnuz> { using type = f8e5m2fnuz; };
+template <> struct native_type<primitive_type::f8e4m3b11fnuz> { using type = f8e4m3b11fnuz; };
+template <> struct native_type<primitive_type::f4e2m1fn> { using type = f4e2m1fn; };
+template <> struct native_type<primitive_type::f6e2m3fn> { using type = f6e2m3fn; };
+template <> struct native_type<primitive_type::f6e3m2fn> { using type = f6e3m2fn; };
+template <> struct native_type<primitive_type::f8e8m0fnu> { using type = f8e8m0fnu; };
 
 template <class T>
 constexpr int primitive_index() noexcept {
@@ -640,6 +1200,21 @@ constexpr int primitive_index() noexcept {
   else if constexpr (std::is_same_v<T, f64>) return 12;
   else if constexpr (std::is_same_v<T, c64>) return 13;
   else if constexpr (std::is_same_v<T, c128>) return 14;
+  else if constexpr (std::is_same_v<T, s2>) return 15;
+  else if constexpr (std::is_same_v<T, s4>) return 16;
+  else if constexpr (std::is_same_v<T, u2>) return 17;
+  else if constexpr (std::is_same_v<T, u4>) return 18;
+  else if constexpr (std::is_same_v<T, f8e5m2>) return 19;
+  else if constexpr (std::is_same_v<T, f8e4m3>) return 20;
+  else if constexpr (std::is_same_v<T, f8e3m4>) return 21;
+  else if constexpr (std::is_same_v<T, f8e4m3fn>) return 22;
+  else if constexpr (std::is_same_v<T, f8e4m3fnuz>) return 23;
+  else if constexpr (std::is_same_v<T, f8e5m2fnuz>) return 24;
+  else if constexpr (std::is_same_v<T, f8e4m3b11fnuz>) return 25;
+  else if constexpr (std::is_same_v<T, f4e2m1fn>) return 26;
+  else if constexpr (std::is_same_v<T, f6e2m3fn>) return 27;
+  else if constexpr (std::is_same_v<T, f6e3m2fn>) return 28;
+  else if constexpr (std::is_same_v<T, f8e8m0fnu>) return 29;
   else return -1;
 }
 }  // namespace detail
@@ -657,24 +1232,39 @@ template <element T>
 inline constexpr primitive_type primitive_type_of =
     static_cast<primitive_type>(detail::primitive_index<std::remove_cv_t<T>>());
 
+// The width of a value (XLA's primitive_util::BitWidth): 2 for s2, 4 for f4e2m1fn.
 constexpr int bit_width(primitive_type t) noexcept {
-  constexpr int bits[] = {8, 8, 16, 32, 64, 8, 16, 32, 64, 16, 16, 32, 64, 64, 128};
+  constexpr int bits[] = {8, 8, 16, 32, 64, 8, 16, 32, 64, 16, 16, 32, 64, 64, 128,
+                          2, 4, 2, 4, 8, 8, 8, 8, 8, 8, 8, 4, 6, 6, 8};
   return bits[static_cast<int>(t)];
 }
-constexpr int byte_width(primitive_type t) noexcept { return bit_width(t) / 8; }
+// The bytes an element takes in a tensor: the sub-byte types take one each
+// (tensor/packed.hpp packs them).
+constexpr int byte_width(primitive_type t) noexcept { return (bit_width(t) + 7) / 8; }
 
 constexpr bool is_pred(primitive_type t) noexcept { return t == primitive_type::pred; }
 constexpr bool is_signed_integral(primitive_type t) noexcept {
-  return t >= primitive_type::s8 && t <= primitive_type::s64;
+  return (t >= primitive_type::s8 && t <= primitive_type::s64) || t == primitive_type::s2 ||
+         t == primitive_type::s4;
 }
 constexpr bool is_unsigned_integral(primitive_type t) noexcept {
-  return t >= primitive_type::u8 && t <= primitive_type::u64;
+  return (t >= primitive_type::u8 && t <= primitive_type::u64) || t == primitive_type::u2 ||
+         t == primitive_type::u4;
 }
 constexpr bool is_integral(primitive_type t) noexcept {
   return is_signed_integral(t) || is_unsigned_integral(t);
 }
 constexpr bool is_floating_point(primitive_type t) noexcept {
-  return t >= primitive_type::f16 && t <= primitive_type::f64;
+  return (t >= primitive_type::f16 && t <= primitive_type::f64) ||
+         (t >= primitive_type::f8e5m2 && t <= primitive_type::f8e8m0fnu);
+}
+// The 8-, 6- and 4-bit floats.
+constexpr bool is_minifloat(primitive_type t) noexcept {
+  return t >= primitive_type::f8e5m2 && t <= primitive_type::f8e8m0fnu;
+}
+// s2, s4, u2 and u4.
+constexpr bool is_sub_byte_integral(primitive_type t) noexcept {
+  return t >= primitive_type::s2 && t <= primitive_type::u4;
 }
 constexpr bool is_complex(primitive_type t) noexcept {
   return t == primitive_type::c64 || t == primitive_type::c128;
@@ -927,6 +1517,21 @@ struct f32 {};
 struct f64 {};
 struct c64 {};
 struct c128 {};
+struct s2 {};
+struct s4 {};
+struct u2 {};
+struct u4 {};
+struct f8e5m2 {};
+struct f8e4m3 {};
+struct f8e3m4 {};
+struct f8e4m3fn {};
+struct f8e4m3fnuz {};
+struct f8e5m2fnuz {};
+struct f8e4m3b11fnuz {};
+struct f4e2m1fn {};
+struct f6e2m3fn {};
+struct f6e3m2fn {};
+struct f8e8m0fnu {};
 }  // namespace hlo
 
 // A text as a class-type template argument (g++ prints it as a string).
@@ -992,6 +1597,21 @@ template <> struct element_tag<primitive_type::f32> { using type = hlo::f32; };
 template <> struct element_tag<primitive_type::f64> { using type = hlo::f64; };
 template <> struct element_tag<primitive_type::c64> { using type = hlo::c64; };
 template <> struct element_tag<primitive_type::c128> { using type = hlo::c128; };
+template <> struct element_tag<primitive_type::s2> { using type = hlo::s2; };
+template <> struct element_tag<primitive_type::s4> { using type = hlo::s4; };
+template <> struct element_tag<primitive_type::u2> { using type = hlo::u2; };
+template <> struct element_tag<primitive_type::u4> { using type = hlo::u4; };
+template <> struct element_tag<primitive_type::f8e5m2> { using type = hlo::f8e5m2; };
+template <> struct element_tag<primitive_type::f8e4m3> { using type = hlo::f8e4m3; };
+template <> struct element_tag<primitive_type::f8e3m4> { using type = hlo::f8e3m4; };
+template <> struct element_tag<primitive_type::f8e4m3fn> { using type = hlo::f8e4m3fn; };
+template <> struct element_tag<primitive_type::f8e4m3fnuz> { using type = hlo::f8e4m3fnuz; };
+template <> struct element_tag<primitive_type::f8e5m2fnuz> { using type = hlo::f8e5m2fnuz; };
+template <> struct element_tag<primitive_type::f8e4m3b11fnuz> { using type = hlo::f8e4m3b11fnuz; };
+template <> struct element_tag<primitive_type::f4e2m1fn> { using type = hlo::f4e2m1fn; };
+template <> struct element_tag<primitive_type::f6e2m3fn> { using type = hlo::f6e2m3fn; };
+template <> struct element_tag<primitive_type::f6e3m2fn> { using type = hlo::f6e3m2fn; };
+template <> struct element_tag<primitive_type::f8e8m0fnu> { using type = hlo::f8e8m0fnu; };
 
 // Element[S0][S1]...: a shape as clang prints it legibly. A size of 0 makes a zero-length
 // array, a GNU extension that -Wpedantic reports: allowed here, for display only.
@@ -1498,9 +2118,10 @@ constexpr broadcast_shape check_broadcast_in_dim(const dimension_list& operand, 
 // entry point that applies both is parse.hpp.
 //
 //   shape   := type '[' [ size { ',' size } ] ']' [ layout ]
-//   layout  := '{' [ dim { ',' dim } ] [ ':' [ 'T' tile { tile } ] [ padding ] ] '}'
+//   layout  := '{' [ dim { ',' dim } ] [ ':' [ 'T' tile { tile } ] [ padding ] [ bits ] ] '}'
 //   tile    := '(' ( size | '*' ) { ',' ( size | '*' ) } ')'
 //   padding := 'pad(' size { ',' size } [ ',' ( zero | one | lowest | highest | unknown ) ] ')'
+//   bits    := 'E(' size ')'           (XLA's element_size_in_bits: "u4[8]{0:E(4)}")
 //
 // Examples: "f32[]", "f32[3,5]{1,0:T(2,2)}", "bf16[2,3,1004]{2,1,0:T(2,*,128)}",
 // "f32[2,3]{0,1:pad(3,5)}". Blanks between tokens are skipped; type names may also be
@@ -1515,7 +2136,8 @@ constexpr broadcast_shape check_broadcast_in_dim(const dimension_list& operand, 
 
 // ---- begin include/sxla/shape/layout.hpp ----
 // sxla/shape/layout.hpp: layout_spec, XLA's Layout as a value: minor_to_major, tiles,
-// and the seed's padded_dimensions with a padding_value. Also the default layout
+// the seed's padded_dimensions with a padding_value, and element_size_in_bits (E(n):
+// sub-byte elements packed 8 / n to a byte, see tensor/packed.hpp). Also the default layout
 // ({rank-1, ..., 0}, row-major). Validity rules are in validate.hpp, the index
 // arithmetic in layout_map.hpp.
 #ifndef SXLA_SHAPE_LAYOUT_HPP
@@ -1579,6 +2201,9 @@ struct layout_spec {
   // Padded size of each logical dimension; empty when the layout is not padded.
   small_vector<index_t, max_rank> padded_dimensions;
   padding_value pad_value = padding_value::zero;
+  // XLA's element_size_in_bits: 0, or the bit width of a sub-byte element type, whose
+  // elements are then packed (printed E(4)).
+  index_t element_size_in_bits = 0;
 
   friend constexpr bool operator==(const layout_spec&, const layout_spec&) = default;
 };
@@ -1618,7 +2243,10 @@ constexpr bool is_default_layout(const layout_spec& l, std::size_t rank) noexcep
     "no error") \
   X(expected_element_type, "malformed shape string", \
     "expected an element type (pred, s8, s16, s32, s64, u8, " \
-    "u16, u32, u64, f16, bf16, f32, f64, c64, c128)") \
+    "u16, u32, u64, f16, bf16, f32, f64, c64, c128, s2, s4, u2, " \
+    "u4, f8e5m2, f8e4m3, f8e3m4, f8e4m3fn, f8e4m3fnuz, " \
+    "f8e5m2fnuz, f8e4m3b11fnuz, f4e2m1fn, f6e2m3fn, f6e3m2fn, " \
+    "f8e8m0fnu)") \
   X(expected_open_bracket, "malformed shape string", \
     "expected '[' after the element type") \
   X(expected_dimension, "malformed shape string", \
@@ -1638,10 +2266,12 @@ constexpr bool is_default_layout(const layout_spec& l, std::size_t rank) noexcep
     "expected ',', ':' or '}' in the layout") \
   X(expected_layout_field, "malformed shape string", \
     "expected a layout field after ':' (sxla supports T(...) " \
-    "tiles and pad(...))") \
+    "tiles, pad(...) and E(...))") \
   X(misplaced_layout_field, "malformed shape string", \
     "layout field repeated or out of order (T(...) comes before " \
-    "pad(...))") \
+    "pad(...), and both before E(...))") \
+  X(expected_element_size, "malformed shape string", \
+    "expected an element size in bits (>= 1) in E(...)") \
   X(expected_open_paren, "malformed shape string", \
     "expected '('") \
   X(expected_tile_dimension, "malformed shape string", \
@@ -1687,6 +2317,10 @@ constexpr bool is_default_layout(const layout_spec& l, std::size_t rank) noexcep
   X(combine_without_minor, "invalid layout", \
     "'*' (combine) is the most minor tile entry: there is no " \
     "more minor dimension to merge it into") \
+  X(bad_element_size, "invalid layout", \
+    "E(n) packs sub-byte elements: n must be the element type's " \
+    "bit width (2: s2, u2; 4: s4, u4, f4e2m1fn; 6: f6e2m3fn, " \
+    "f6e3m2fn)") \
   X(storage_too_large, "invalid layout", \
     "the storage size overflows int64") \
   X(size_too_large, "invalid layout", \
@@ -1750,7 +2384,9 @@ consteval bool report_shape_error() {
   // tests/shape/shape_error_test.cpp checks these texts against the list above.
   static_assert(E != shape_error::expected_element_type,
                 "sxla: malformed shape string: expected an element type (pred, s8, s16, "
-                "s32, s64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128)");
+                "s32, s64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128, s2, s4, u2, "
+                "u4, f8e5m2, f8e4m3, f8e3m4, f8e4m3fn, f8e4m3fnuz, f8e5m2fnuz, "
+                "f8e4m3b11fnuz, f4e2m1fn, f6e2m3fn, f6e3m2fn, f8e8m0fnu)");
   static_assert(E != shape_error::expected_open_bracket,
                 "sxla: malformed shape string: expected '[' after the element type");
   static_assert(E != shape_error::expected_dimension,
@@ -1773,10 +2409,13 @@ consteval bool report_shape_error() {
                 "sxla: malformed shape string: expected ',', ':' or '}' in the layout");
   static_assert(E != shape_error::expected_layout_field,
                 "sxla: malformed shape string: expected a layout field after ':' (sxla "
-                "supports T(...) tiles and pad(...))");
+                "supports T(...) tiles, pad(...) and E(...))");
   static_assert(E != shape_error::misplaced_layout_field,
                 "sxla: malformed shape string: layout field repeated or out of order "
-                "(T(...) comes before pad(...))");
+                "(T(...) comes before pad(...), and both before E(...))");
+  static_assert(E != shape_error::expected_element_size,
+                "sxla: malformed shape string: expected an element size in bits (>= 1) "
+                "in E(...)");
   static_assert(E != shape_error::expected_open_paren,
                 "sxla: malformed shape string: expected '('");
   static_assert(E != shape_error::expected_tile_dimension,
@@ -1826,6 +2465,9 @@ consteval bool report_shape_error() {
   static_assert(E != shape_error::combine_without_minor,
                 "sxla: invalid layout: '*' (combine) is the most minor tile entry: "
                 "there is no more minor dimension to merge it into");
+  static_assert(E != shape_error::bad_element_size,
+                "sxla: invalid layout: E(n) packs sub-byte elements: n must be the element "
+                "type's bit width (2: s2, u2; 4: s4, u4, f4e2m1fn; 6: f6e2m3fn, f6e3m2fn)");
   static_assert(E != shape_error::storage_too_large,
                 "sxla: invalid layout: the storage size overflows int64");
   static_assert(E != shape_error::size_too_large,
@@ -1993,7 +2635,7 @@ constexpr parse_status parse_shape_into(std::string_view text, Out& out) noexcep
       at = lex.position();
       const std::string_view field = lex.word();
       if (field == "T") {
-        if (!layout.tiles.empty() || !layout.padded_dimensions.empty())
+        if (!layout.tiles.empty() || !layout.padded_dimensions.empty() || layout.element_size_in_bits != 0)
           return fail(shape_error::misplaced_layout_field, at);
         if (!lex.peek('(')) return fail(shape_error::expected_open_paren, lex.position());
         while (lex.eat('(')) {
@@ -2017,8 +2659,17 @@ constexpr parse_status parse_shape_into(std::string_view text, Out& out) noexcep
           if (!lex.eat(')')) return fail(shape_error::expected_comma_or_close_paren, lex.position());
           if (!layout.tiles.push_back(tile)) return fail(shape_error::too_many_tiles, at);
         }
+      } else if (field == "E") {
+        if (layout.element_size_in_bits != 0) return fail(shape_error::misplaced_layout_field, at);
+        if (!lex.eat('(')) return fail(shape_error::expected_open_paren, lex.position());
+        if (!lex.at_digit()) return fail(shape_error::expected_element_size, lex.position());
+        at = lex.position();
+        if (!lex.number(layout.element_size_in_bits)) return fail(shape_error::number_too_large, at);
+        if (layout.element_size_in_bits == 0) return fail(shape_error::expected_element_size, at);
+        if (!lex.eat(')')) return fail(shape_error::expected_comma_or_close_paren, lex.position());
       } else if (field == "pad") {
-        if (!layout.padded_dimensions.empty()) return fail(shape_error::misplaced_layout_field, at);
+        if (!layout.padded_dimensions.empty() || layout.element_size_in_bits != 0)
+          return fail(shape_error::misplaced_layout_field, at);
         if (!lex.eat('(')) return fail(shape_error::expected_open_paren, lex.position());
         while (true) {
           if (lex.at_letter() && !layout.padded_dimensions.empty()) {
@@ -2481,6 +3132,9 @@ constexpr shape_error validate(const shape_spec& s) noexcept {
       if (d < 0 && d != tile_spec::combine) return shape_error::tile_dimension_negative;
     }
   }
+  if (l.element_size_in_bits != 0 &&
+      (bit_width(s.element_type) >= 8 || l.element_size_in_bits != bit_width(s.element_type)))
+    return shape_error::bad_element_size;
   return make_layout_map(s).error;  // tile lengths, '*' placement, storage overflow
 }
 
@@ -2578,7 +3232,7 @@ constexpr shape_string to_string(const shape_spec& s,
   const layout_spec& l = s.layout;
   const bool print = lp == layout_printing::always ||
                      (lp == layout_printing::if_not_default && !is_default_layout(l, s.rank()));
-  const bool has_fields = !l.tiles.empty() || !l.padded_dimensions.empty();
+  const bool has_fields = !l.tiles.empty() || !l.padded_dimensions.empty() || l.element_size_in_bits != 0;
   if (!print || (s.rank() == 0 && l.minor_to_major.empty() && !has_fields)) return out;
   out.append('{');
   for (std::size_t i = 0; i < l.minor_to_major.size(); ++i) {
@@ -2608,6 +3262,11 @@ constexpr shape_string to_string(const shape_spec& s,
       out.append_integer(l.padded_dimensions[i]);
     }
     if (l.pad_value != padding_value::zero) out.append(',').append(padding_value_name(l.pad_value));
+    out.append(')');
+  }
+  if (l.element_size_in_bits != 0) {
+    out.append("E(");
+    out.append_integer(l.element_size_in_bits);
     out.append(')');
   }
   out.append('}');
@@ -2938,7 +3597,8 @@ constexpr void for_each_stored(F&& f) {
 // one line: "f32[2,3] {{1, 2, 3}, {4, 5, 6}}", "f32[] 5", "pred[2] {true, false}",
 // "c64[1] {(1, 2)}". The layout is printed after the dimensions only when it is not
 // the default one. Floating values use the shortest text that reads back to the same
-// value (for f16 and bf16, the same 16-bit value). write_literal writes to any output
+// value (for f16 and bf16, the same 16-bit value; the 8-, 6- and 4-bit floats print
+// their exact values). write_literal writes to any output
 // iterator (no heap); operator<< writes to a std::ostream.
 #ifndef SXLA_TENSOR_LITERAL_IO_HPP
 #define SXLA_TENSOR_LITERAL_IO_HPP
@@ -2952,6 +3612,35 @@ constexpr void for_each_stored(F&& f) {
 #include <limits>
 #include <ostream>
 #include <string_view>
+#include <type_traits>
+
+// ---- begin include/sxla/tensor/packed.hpp ----
+// sxla/tensor/packed.hpp: packed_tensor<S> and packed_tensor_view<S> (made by
+// packed_view<S>(bytes)): arrays of the sub-byte element types (s2, s4, u2, u4,
+// f4e2m1fn, f6e2m3fn, f6e3m2fn) stored as XLA stores them when the layout has
+// element_size_in_bits, printed E(n): the storage slots (in the layout's order, padding
+// and tiles included) are packed 8 / n to a byte, the first slot in a byte's least
+// significant bits. A u4[8] takes 4 bytes; f6 types, as in XLA, one byte each (8 / 6 is 1).
+// S may leave E(n) out: packed_tensor<"u4[8]"> is packed_tensor<"u4[8]{0:E(4)}">.
+//
+// Elements are values, not references: p(i, j) reads, p.set({i, j}, v) writes. Both
+// kinds are operands of every op (expr/leaf.hpp reads them element by element) and take
+// a lazy expression, a tensor or another packed array of the same logical shape by
+// assignment, element by element (through a packed temporary of byte_count bytes, on the
+// stack, when the expression reads the destination's own bytes).
+//
+//   std::uint8_t weights[4];                              // 8 u4 values, from a file
+//   auto w = x::packed_view<"u4[8]">(weights);
+//   x::tensor<"s32[8]"> v = x::convert<x::s32>(w);
+#ifndef SXLA_TENSOR_PACKED_HPP
+#define SXLA_TENSOR_PACKED_HPP
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <span>
 #include <type_traits>
 
 // ---- begin include/sxla/tensor/storage_array.hpp ----
@@ -2974,6 +3663,17 @@ struct is_storage_array : std::false_type {};
 template <class A>
 concept storage_array = is_storage_array<std::remove_cvref_t<A>>::value;
 
+// packed_tensor<S> or packed_tensor_view<S, B> (tensor/packed.hpp): sub-byte elements
+// packed in bytes, read as values through a[idx].
+template <class T>
+struct is_packed_array : std::false_type {};
+template <class A>
+concept packed_array = is_packed_array<std::remove_cvref_t<A>>::value;
+
+// An array with storage of its own shape: a tensor, a view or a packed array.
+template <class A>
+concept stored_array = storage_array<A> || packed_array<A>;
+
 // A lazy expression (expr/expression.hpp). Tensors and views take one in their
 // constructor or assignment and call evaluate_into(*this, e), which expr/assign.hpp
 // provides (found by argument-dependent lookup).
@@ -2982,7 +3682,7 @@ struct fresh_destination {};
 
 template <class E>
 concept assignable_expression =
-    !storage_array<E> && requires { requires std::remove_cvref_t<E>::is_expression; };
+    !stored_array<E> && requires { requires std::remove_cvref_t<E>::is_expression; };
 
 // The operations' names in compile errors (core/diagnostics.hpp): assignment (and
 // construction from another array) and whole-array equality.
@@ -3047,19 +3747,29 @@ inline constexpr bool same_storage_layout_v =
     std::remove_cvref_t<A>::spec.layout == std::remove_cvref_t<B>::spec.layout &&
     std::remove_cvref_t<A>::spec.dimensions == std::remove_cvref_t<B>::spec.dimensions;
 
+// Whether an array of type S can be copied into D slot by slot: both store plain
+// elements the same way, with no padding or tiles.
+template <class D, class S>
+consteval bool copies_storage() {
+  if constexpr (storage_array<S>) {
+    return same_storage_layout_v<D, S> && !D::shape_type::is_padded && !D::shape_type::is_tiled;
+  } else {
+    return false;
+  }
+}
+
 // Copies the logical elements of src into dst (same logical shape, any layouts), in
 // logical order, with both offsets computed by the unrolled maps. dst's padding slots
 // are left as they are. (The reference path; blocked layout conversion belongs to the
 // expression engine.)
-template <class Dst, storage_array Src>
+template <class Dst, stored_array Src>
 constexpr void copy_elements(Dst& dst, const Src& src) {
   using D = std::remove_cvref_t<Dst>;
   using S = std::remove_cvref_t<Src>;
   auto* out = dst.data();
   if constexpr (!same_logical_shape(D::spec, S::spec)) {
     static_assert(require_same_logical_shape<D::spec, S::spec>());
-  } else if constexpr (same_storage_layout_v<D, S> && !D::shape_type::is_padded &&
-                       !D::shape_type::is_tiled) {
+  } else if constexpr (copies_storage<D, S>()) {
     const auto* in = src.data();
     for (index_t i = 0; i < D::storage_count; ++i) out[i] = in[i];
   } else {
@@ -3069,8 +3779,8 @@ constexpr void copy_elements(Dst& dst, const Src& src) {
 }
 
 // Same shape and equal elements, compared as values (IEEE: NaN != NaN, -0 == +0);
-// layouts may differ. A shape mismatch is a compile error.
-template <storage_array A, storage_array B>
+// layouts (and packing) may differ. A shape mismatch is a compile error.
+template <stored_array A, stored_array B>
 constexpr bool operator==(const A& a, const B& b) {
   if constexpr (!same_logical_shape(A::spec, B::spec)) {
     static_assert(require_same_logical_shape<A::spec, B::spec, hlo::equal>());
@@ -3088,106 +3798,11 @@ constexpr bool operator==(const A& a, const B& b) {
 
 #endif  // SXLA_TENSOR_STORAGE_ARRAY_HPP
 // ---- end include/sxla/tensor/storage_array.hpp ----
-
-namespace sxla {
-
-namespace detail {
-
-template <class OutIt>
-OutIt write_text(OutIt out, std::string_view s) {
-  for (char c : s) *out++ = c;
-  return out;
-}
-
-template <class F, class OutIt>
-OutIt write_floating(OutIt out, F v) {
-  if (std::isnan(v)) return write_text(out, std::signbit(v) ? "-nan" : "nan");
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round trip
-  return write_text(out, std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
-}
-
-// The shortest decimal that converts back to the same 16-bit value.
-template <int E, int M, class OutIt>
-OutIt write_small_float(OutIt out, small_float<E, M> v) {
-  using T = small_float<E, M>;
-  const float f = v;
-  if (!v.isfinite()) return write_floating(out, f);
-  char buf[64];
-  for (int precision = 1; precision <= std::numeric_limits<T>::max_digits10; ++precision) {
-    const auto r = std::to_chars(buf, buf + sizeof buf, f, std::chars_format::general, precision);
-    double back = 0;
-    std::from_chars(buf, r.ptr, back);
-    if (T(back).bits() == v.bits()) return write_floating(out, static_cast<float>(back));
-  }
-  return write_floating(out, f);
-}
-
-template <class T, class OutIt>
-OutIt write_element(OutIt out, const T& v) {
-  if constexpr (std::is_same_v<T, bool>) {
-    return write_text(out, v ? "true" : "false");
-  } else if constexpr (std::is_integral_v<T>) {
-    char buf[24];
-    using wide = std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>;
-    const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<wide>(v));
-    return write_text(out, std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
-  } else if constexpr (std::is_floating_point_v<T>) {
-    return write_floating(out, v);
-  } else if constexpr (requires { v.bits(); }) {
-    return write_small_float(out, v);
-  } else {  // complex
-    *out++ = '(';
-    out = write_floating(out, v.real());
-    out = write_text(out, ", ");
-    out = write_floating(out, v.imag());
-    *out++ = ')';
-    return out;
-  }
-}
-
-template <std::size_t Depth, storage_array A, class OutIt>
-OutIt write_nested(OutIt out, const A& a, multi_index<A::rank>& idx) {
-  if constexpr (Depth == A::rank) {
-    return write_element(out, a[idx]);
-  } else {
-    *out++ = '{';
-    for (index_t i = 0; i < A::shape_type::dimensions[Depth]; ++i) {
-      if (i > 0) out = write_text(out, ", ");
-      idx[Depth] = i;
-      out = write_nested<Depth + 1>(out, a, idx);
-    }
-    *out++ = '}';
-    return out;
-  }
-}
-
-}  // namespace detail
-
-// Writes a in XLA's one-line literal format to `out`; returns the advanced iterator.
-template <storage_array A, class OutIt>
-OutIt write_literal(OutIt out, const A& a) {
-  out = detail::write_text(out, to_string<A::spec, layout_printing::if_not_default>().view());
-  *out++ = ' ';
-  multi_index<A::rank> idx{};
-  return detail::write_nested<0>(out, a, idx);
-}
-
-template <storage_array A>
-std::ostream& operator<<(std::ostream& os, const A& a) {
-  write_literal(std::ostreambuf_iterator<char>(os), a);
-  return os;
-}
-
-}  // namespace sxla
-
-#endif  // SXLA_TENSOR_LITERAL_IO_HPP
-// ---- end include/sxla/tensor/literal_io.hpp ----
 // ---- begin include/sxla/tensor/tensor.hpp ----
 // sxla/tensor/tensor.hpp: tensor<S>, an array that owns its elements in static,
 // aligned storage laid out as S says (padding and tiles included): no heap, usable in
 // constexpr. Built zeroed, from nested braces or a flat list in logical order, or from
-// another tensor or view of the same shape in any layout. t(i, j) reads logically;
+// another tensor, view or packed array of the same shape in any layout. t(i, j) reads logically;
 // data()/storage() expose the physical storage.
 //
 //   x::tensor<"f32[2,3]"> a = {{1, 2, 3}, {4, 5, 6}};
@@ -3265,6 +3880,8 @@ class tensor {
  public:
   using shape_type = shape<S>;  // checks S
   using value_type = typename shape_type::value_type;
+  static_assert(S.layout.element_size_in_bits == 0,
+                "sxla: tensor: a layout with E(n) packs its elements: use x::packed_tensor (tensor/packed.hpp)");
   static constexpr shape_spec spec = S;
   static constexpr std::size_t rank = shape_type::rank;
   static constexpr index_t element_count = shape_type::element_count;
@@ -3305,12 +3922,12 @@ class tensor {
 
   // The same values from a tensor or view of the same element type and dimensions, in
   // any layout (a layout conversion).
-  template <storage_array A>
+  template <stored_array A>
     requires(!std::is_same_v<std::remove_cvref_t<A>, tensor>)
   constexpr tensor(const A& other) noexcept : tensor() {  // NOLINT: implicit by design
     copy_elements(*this, other);
   }
-  template <storage_array A>
+  template <stored_array A>
     requires(!std::is_same_v<std::remove_cvref_t<A>, tensor>)
   constexpr tensor& operator=(const A& other) noexcept {
     copy_elements(*this, other);
@@ -3420,6 +4037,445 @@ struct is_storage_array<tensor<S>> : std::true_type {};
 
 #endif  // SXLA_TENSOR_TENSOR_HPP
 // ---- end include/sxla/tensor/tensor.hpp ----
+
+namespace sxla {
+
+namespace hlo {
+struct packed_tensor;
+}  // namespace hlo
+
+namespace detail {
+// S with E(bit width) added when S has no E(n) and its element type is narrower than a byte.
+constexpr shape_spec packed_spec(shape_spec s) noexcept {
+  if (s.parse_error == shape_error::none && s.layout.element_size_in_bits == 0 && bit_width(s.element_type) < 8)
+    s.layout.element_size_in_bits = bit_width(s.element_type);
+  return s;
+}
+
+// One compile error for a type that is not packed, instantiated through decltype so that
+// the static_assert around check_packable adds no second one.
+template <shape_spec S>
+constexpr auto report_not_packable() noexcept {
+  if constexpr (is_valid(S) && bit_width(S.element_type) >= 8) {
+    SXLA_DIAGNOSE(hlo::packed_tensor,
+                  "{}: only the sub-byte element types are packed (s2, s4, u2, u4, f4e2m1fn, f6e2m3fn, f6e3m2fn): "
+                  "use x::tensor",
+                  (shape_arg<S>), ());
+  }
+  return true;
+}
+template <shape_spec S>
+consteval bool check_packable() {
+  return std::is_same_v<decltype(report_not_packable<S>()), bool>;
+}
+}  // namespace detail
+
+// Where each storage slot of a packed spec S lives: byte off / per_byte, bits
+// (off % per_byte) * bits up.
+template <shape_spec S>
+struct packing {
+  using value_type = typename shape<S>::value_type;
+  // (8 for a spec packed_tensor has already reported: no cascade of errors.)
+  static constexpr int bits =
+      S.layout.element_size_in_bits > 0 && S.layout.element_size_in_bits < 8 ? static_cast<int>(S.layout.element_size_in_bits) : 8;
+  static constexpr index_t per_byte = 8 / bits;
+  static constexpr std::size_t byte_count =
+      static_cast<std::size_t>((shape<S>::storage_count + per_byte - 1) / per_byte);
+  static constexpr unsigned mask = (1u << bits) - 1;
+
+  SXLA_FORCE_INLINE static constexpr value_type read(const std::uint8_t* p, index_t off) noexcept {
+    const int shift = static_cast<int>(off % per_byte) * bits;
+    if constexpr (requires { value_type::from_bits(std::uint8_t{}); }) {
+      return value_type::from_bits(static_cast<std::uint8_t>((p[off / per_byte] >> shift) & mask));
+    } else {
+      return value_type{};  // (a type packed_tensor has reported)
+    }
+  }
+  SXLA_FORCE_INLINE static constexpr void write(std::uint8_t* p, index_t off, value_type v) noexcept {
+    const int shift = static_cast<int>(off % per_byte) * bits;
+    std::uint8_t& b = p[off / per_byte];
+    b = static_cast<std::uint8_t>((b & ~(mask << shift)) | ((static_cast<unsigned>(v.bits()) & mask) << shift));
+  }
+};
+
+namespace detail {
+// Writes the logical elements of src (an array or an expression of the same logical shape)
+// into packed storage p of spec S.
+template <shape_spec S, class Src>
+constexpr void pack_elements(std::uint8_t* p, const Src& src) noexcept {
+  using sh = shape<S>;
+  if constexpr (requires { src.at(multi_index<sh::rank>{}); }) {
+    for_each_index<sh>([&](const multi_index<sh::rank>& idx) { packing<S>::write(p, sh::offset(idx), src.at(idx)); });
+  } else {
+    for_each_index<sh>([&](const multi_index<sh::rank>& idx) { packing<S>::write(p, sh::offset(idx), src[idx]); });
+  }
+}
+
+// Whether an expression reads the bytes [first, last).
+template <class E>
+constexpr bool reads_bytes(const E& e, const std::uint8_t* first, std::size_t n) noexcept {
+  if (std::is_constant_evaluated()) return false;  // no aliasing in constant evaluation
+  const auto b0 = reinterpret_cast<std::uintptr_t>(first);
+  const auto b1 = b0 + n;
+  bool overlap = false;
+  e.for_each_leaf([&]<shape_spec>(std::uintptr_t b, std::uintptr_t end, bool) { overlap = overlap || !(end <= b0 || b1 <= b); },
+                  false);
+  return overlap;
+}
+
+// What packed_tensor and packed_tensor_view share: element access and assignment.
+template <shape_spec S>
+struct packed_base {
+  static constexpr shape_spec spec = S;
+  using shape_type = shape<S>;
+  using value_type = typename shape_type::value_type;
+  using packing_type = packing<S>;
+  static constexpr std::size_t rank = shape_type::rank;
+  static constexpr index_t element_count = shape_type::element_count;
+  static constexpr index_t storage_count = shape_type::storage_count;
+  static constexpr std::size_t byte_count = packing_type::byte_count;
+};
+}  // namespace detail
+
+// An array of a sub-byte element type that owns its packed bytes (zeroed; padding slots
+// hold the layout's padding value). No heap.
+template <shape_spec S>
+class packed_tensor : public detail::packed_base<detail::packed_spec(S)> {
+  static_assert(detail::check_packable<S>());
+  using base = detail::packed_base<detail::packed_spec(S)>;
+
+ public:
+  using typename base::packing_type;
+  using typename base::shape_type;
+  using typename base::value_type;
+  using base::byte_count;
+  using base::rank;
+  using base::spec;
+  using base::storage_count;
+  using nested_init = typename detail::nested_list<value_type, rank>::type;
+
+  constexpr packed_tensor() noexcept : bytes_{} { fill_padding(); }
+
+  // Values in logical order, nested one level per dimension (missing values are zero).
+  constexpr packed_tensor(nested_init values) noexcept : packed_tensor() {  // NOLINT: implicit by design
+    multi_index<rank> idx{};
+    assign_nested<0>(values, idx);
+  }
+
+  // The elements of a tensor, a view, another packed array or a lazy expression of the
+  // same element type and dimensions.
+  template <class A>
+    requires((stored_array<A> || assignable_expression<A>) &&
+             !std::is_same_v<std::remove_cvref_t<A>, packed_tensor>)
+  constexpr packed_tensor(const A& other) noexcept : packed_tensor() {  // NOLINT: implicit by design
+    assign(other);
+  }
+  template <class A>
+    requires((stored_array<A> || assignable_expression<A>) &&
+             !std::is_same_v<std::remove_cvref_t<A>, packed_tensor>)
+  constexpr packed_tensor& operator=(const A& other) noexcept {
+    assign(other);
+    return *this;
+  }
+
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  SXLA_FORCE_INLINE constexpr value_type operator()(I... i) const noexcept {
+    return (*this)[multi_index<rank>{static_cast<index_t>(i)...}];
+  }
+  SXLA_FORCE_INLINE constexpr value_type operator[](const multi_index<rank>& idx) const noexcept {
+    return packing_type::read(bytes_.data(), shape_type::offset(idx));
+  }
+  SXLA_FORCE_INLINE constexpr void set(const multi_index<rank>& idx, value_type v) noexcept {
+    packing_type::write(bytes_.data(), shape_type::offset(idx), v);
+  }
+
+  // The packed storage.
+  constexpr std::uint8_t* byte_data() noexcept { return bytes_.data(); }
+  constexpr const std::uint8_t* byte_data() const noexcept { return bytes_.data(); }
+  constexpr std::span<std::uint8_t, byte_count> bytes() noexcept { return std::span<std::uint8_t, byte_count>(bytes_); }
+  constexpr std::span<const std::uint8_t, byte_count> bytes() const noexcept {
+    return std::span<const std::uint8_t, byte_count>(bytes_);
+  }
+
+ private:
+  template <class A>
+  constexpr void assign(const A& other) noexcept {
+    using O = std::remove_cvref_t<A>;
+    if constexpr (!same_logical_shape(spec, O::spec)) {
+      static_assert(require_same_logical_shape<spec, O::spec>());
+    } else if constexpr (assignable_expression<A>) {
+      if (detail::reads_bytes(other, bytes_.data(), byte_count)) {
+        packed_tensor<spec> tmp;
+        detail::pack_elements<spec>(tmp.byte_data(), other);
+        bytes_ = tmp.bytes_;
+      } else {
+        detail::pack_elements<spec>(bytes_.data(), other);
+      }
+    } else if constexpr (packed_array<A>) {
+      const auto* b = other.byte_data();
+      if (!std::is_constant_evaluated() && b < bytes_.data() + byte_count && bytes_.data() < b + O::byte_count) {
+        packed_tensor<spec> tmp(other);  // a view of these very bytes
+        bytes_ = tmp.bytes_;
+      } else {
+        detail::pack_elements<spec>(bytes_.data(), other);
+      }
+    } else {
+      detail::pack_elements<spec>(bytes_.data(), other);
+    }
+  }
+
+  constexpr void fill_padding() noexcept {
+    if constexpr (shape_type::is_padded) {
+      const value_type pad = detail::padding_element<value_type>(spec.layout.pad_value);
+      if (pad.bits() == 0) return;
+      multi_index<rank> idx{};
+      for (index_t off = 0; off < storage_count; ++off)
+        if (!delinearize(shape_type::map, off, idx.data())) packing_type::write(bytes_.data(), off, pad);
+    }
+  }
+
+  template <std::size_t Depth>
+  constexpr void assign_nested(const typename detail::nested_list<value_type, rank - Depth>::type& l,
+                               multi_index<rank>& idx) noexcept {
+    if constexpr (Depth == rank) {
+      set(idx, l);
+    } else {
+      index_t i = 0;
+      for (const auto& sub : l) {
+        if (i == shape_type::dimensions[Depth]) break;
+        idx[Depth] = i++;
+        assign_nested<Depth + 1>(sub, idx);
+      }
+    }
+  }
+
+  template <shape_spec>
+  friend class packed_tensor;
+
+  std::array<std::uint8_t, byte_count> bytes_;
+};
+
+// Packed memory the caller owns (B: std::uint8_t, or const std::uint8_t to read only).
+template <shape_spec S, class B = std::uint8_t>
+class packed_tensor_view : public detail::packed_base<detail::packed_spec(S)> {
+  static_assert(detail::check_packable<S>());
+  static_assert(std::is_same_v<std::remove_const_t<B>, std::uint8_t>, "packed_tensor_view: bytes are std::uint8_t");
+  using base = detail::packed_base<detail::packed_spec(S)>;
+
+ public:
+  using typename base::packing_type;
+  using typename base::shape_type;
+  using typename base::value_type;
+  using base::byte_count;
+  using base::rank;
+  using base::spec;
+
+  // Precondition: `bytes` points to byte_count bytes.
+  constexpr explicit packed_tensor_view(B* bytes) noexcept : p_(bytes) {}
+  constexpr packed_tensor_view(const packed_tensor_view&) noexcept = default;
+  // A read-only view of a mutable one.
+  template <class U>
+    requires(std::is_const_v<B> && std::is_same_v<U, std::uint8_t>)
+  constexpr packed_tensor_view(const packed_tensor_view<S, U>& other) noexcept  // NOLINT: implicit
+      : p_(other.byte_data()) {}
+
+  // Writes the elements of another array or of an expression into the viewed bytes.
+  constexpr packed_tensor_view& operator=(const packed_tensor_view& other) noexcept
+    requires(!std::is_const_v<B>)
+  {
+    assign(other);
+    return *this;
+  }
+  template <class A>
+    requires(!std::is_const_v<B> && (stored_array<A> || assignable_expression<A>) &&
+             !std::is_same_v<std::remove_cvref_t<A>, packed_tensor_view>)
+  constexpr packed_tensor_view& operator=(const A& other) noexcept {
+    assign(other);
+    return *this;
+  }
+
+  template <std::integral... I>
+    requires(sizeof...(I) == rank)
+  SXLA_FORCE_INLINE constexpr value_type operator()(I... i) const noexcept {
+    return (*this)[multi_index<rank>{static_cast<index_t>(i)...}];
+  }
+  SXLA_FORCE_INLINE constexpr value_type operator[](const multi_index<rank>& idx) const noexcept {
+    return packing_type::read(p_, shape_type::offset(idx));
+  }
+  SXLA_FORCE_INLINE constexpr void set(const multi_index<rank>& idx, value_type v) const noexcept
+    requires(!std::is_const_v<B>)
+  {
+    packing_type::write(p_, shape_type::offset(idx), v);
+  }
+
+  constexpr B* byte_data() const noexcept { return p_; }
+  constexpr std::span<B, byte_count> bytes() const noexcept { return std::span<B, byte_count>(p_, byte_count); }
+
+ private:
+  template <class A>
+  constexpr void assign(const A& other) noexcept {
+    using O = std::remove_cvref_t<A>;
+    if constexpr (!same_logical_shape(spec, O::spec)) {
+      static_assert(require_same_logical_shape<spec, O::spec>());
+    } else if constexpr (assignable_expression<A>) {
+      if (detail::reads_bytes(other, p_, byte_count)) {
+        packed_tensor<spec> tmp(other);
+        for (std::size_t i = 0; i < byte_count; ++i) p_[i] = tmp.byte_data()[i];
+      } else {
+        detail::pack_elements<spec>(p_, other);
+      }
+    } else if constexpr (packed_array<A>) {
+      if (other.byte_data() == p_ && O::spec == spec) return;  // itself
+      packed_tensor<spec> tmp(other);  // the source may overlap the view
+      for (std::size_t i = 0; i < byte_count; ++i) p_[i] = tmp.byte_data()[i];
+    } else {
+      detail::pack_elements<spec>(p_, other);
+    }
+  }
+
+  B* p_;
+};
+
+template <shape_spec S>
+struct is_packed_array<packed_tensor<S>> : std::true_type {};
+// Whether T is a packed_tensor (which owns its bytes).
+template <class T>
+inline constexpr bool is_packed_tensor_v = false;
+template <shape_spec S>
+inline constexpr bool is_packed_tensor_v<packed_tensor<S>> = true;
+template <shape_spec S, class B>
+struct is_packed_array<packed_tensor_view<S, B>> : std::true_type {};
+
+// A packed view of `bytes`, which must hold byte_count bytes (checked for arrays). (P is
+// a pointer type; a template parameter, so that the array overloads win for arrays.)
+template <shape_spec S, class P>
+  requires(std::is_pointer_v<P> && std::is_same_v<std::remove_const_t<std::remove_pointer_t<P>>, std::uint8_t>)
+constexpr packed_tensor_view<S, std::remove_pointer_t<P>> packed_view(P bytes) noexcept {
+  return packed_tensor_view<S, std::remove_pointer_t<P>>(bytes);
+}
+template <shape_spec S, class B, std::size_t N>
+  requires std::is_same_v<std::remove_const_t<B>, std::uint8_t>
+constexpr packed_tensor_view<S, B> packed_view(B (&bytes)[N]) noexcept {
+  static_assert(N >= packed_tensor_view<S, B>::byte_count, "packed_view: the array is smaller than the packed shape");
+  return packed_tensor_view<S, B>(bytes);
+}
+template <shape_spec S, std::size_t N>
+constexpr packed_tensor_view<S, std::uint8_t> packed_view(std::array<std::uint8_t, N>& bytes) noexcept {
+  static_assert(N >= packed_tensor_view<S>::byte_count, "packed_view: the array is smaller than the packed shape");
+  return packed_tensor_view<S, std::uint8_t>(bytes.data());
+}
+template <shape_spec S, std::size_t N>
+constexpr packed_tensor_view<S, const std::uint8_t> packed_view(const std::array<std::uint8_t, N>& bytes) noexcept {
+  static_assert(N >= packed_tensor_view<S>::byte_count, "packed_view: the array is smaller than the packed shape");
+  return packed_tensor_view<S, const std::uint8_t>(bytes.data());
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_TENSOR_PACKED_HPP
+// ---- end include/sxla/tensor/packed.hpp ----
+
+namespace sxla {
+
+namespace detail {
+
+template <class OutIt>
+OutIt write_text(OutIt out, std::string_view s) {
+  for (char c : s) *out++ = c;
+  return out;
+}
+
+template <class F, class OutIt>
+OutIt write_floating(OutIt out, F v) {
+  if (std::isnan(v)) return write_text(out, std::signbit(v) ? "-nan" : "nan");
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round trip
+  return write_text(out, std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+}
+
+// The shortest decimal that converts back to the same 16-bit value.
+template <int E, int M, class OutIt>
+OutIt write_small_float(OutIt out, small_float<E, M> v) {
+  using T = small_float<E, M>;
+  const float f = v;
+  if (!v.isfinite()) return write_floating(out, f);
+  char buf[64];
+  for (int precision = 1; precision <= std::numeric_limits<T>::max_digits10; ++precision) {
+    const auto r = std::to_chars(buf, buf + sizeof buf, f, std::chars_format::general, precision);
+    double back = 0;
+    std::from_chars(buf, r.ptr, back);
+    if (T(back).bits() == v.bits()) return write_floating(out, static_cast<float>(back));
+  }
+  return write_floating(out, f);
+}
+
+template <class T, class OutIt>
+OutIt write_element(OutIt out, const T& v) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return write_text(out, v ? "true" : "false");
+  } else if constexpr (is_intn_v<T>) {
+    return write_element(out, static_cast<int>(v));
+  } else if constexpr (std::is_integral_v<T>) {
+    char buf[24];
+    using wide = std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>;
+    const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<wide>(v));
+    return write_text(out, std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return write_floating(out, v);
+  } else if constexpr (is_minifloat_v<T>) {
+    return write_floating(out, static_cast<float>(v));  // exact, and short: at most 5 significant bits
+  } else if constexpr (requires { v.bits(); }) {
+    return write_small_float(out, v);
+  } else {  // complex
+    *out++ = '(';
+    out = write_floating(out, v.real());
+    out = write_text(out, ", ");
+    out = write_floating(out, v.imag());
+    *out++ = ')';
+    return out;
+  }
+}
+
+template <std::size_t Depth, class A, class OutIt>
+OutIt write_nested(OutIt out, const A& a, multi_index<A::rank>& idx) {
+  if constexpr (Depth == A::rank) {
+    return write_element(out, a[idx]);
+  } else {
+    *out++ = '{';
+    for (index_t i = 0; i < A::shape_type::dimensions[Depth]; ++i) {
+      if (i > 0) out = write_text(out, ", ");
+      idx[Depth] = i;
+      out = write_nested<Depth + 1>(out, a, idx);
+    }
+    *out++ = '}';
+    return out;
+  }
+}
+
+}  // namespace detail
+
+// Writes a in XLA's one-line literal format to `out`; returns the advanced iterator.
+template <class A, class OutIt>
+  requires stored_array<A>
+OutIt write_literal(OutIt out, const A& a) {
+  out = detail::write_text(out, to_string<A::spec, layout_printing::if_not_default>().view());
+  *out++ = ' ';
+  multi_index<A::rank> idx{};
+  return detail::write_nested<0>(out, a, idx);
+}
+
+template <class A>
+  requires stored_array<A>
+std::ostream& operator<<(std::ostream& os, const A& a) {
+  write_literal(std::ostreambuf_iterator<char>(os), a);
+  return os;
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_TENSOR_LITERAL_IO_HPP
+// ---- end include/sxla/tensor/literal_io.hpp ----
 // ---- begin include/sxla/tensor/view.hpp ----
 // sxla/tensor/view.hpp: tensor_view<S, T>, a non-owning view of memory the user
 // already has, laid out as S says; T is the element type, const for a read-only view.
@@ -3486,6 +4542,8 @@ class tensor_view {
   using value_type = typename shape_type::value_type;
   using element_type = T;       // value_type, const for a read-only view
   static_assert(detail::check_view_element<S, T, value_type>());
+  static_assert(S.layout.element_size_in_bits == 0,
+                "sxla: view: a layout with E(n) packs its elements: use x::packed_view (tensor/packed.hpp)");
   static constexpr shape_spec spec = S;
   static constexpr std::size_t rank = shape_type::rank;
   static constexpr index_t element_count = shape_type::element_count;
@@ -3509,7 +4567,7 @@ class tensor_view {
     copy_elements(*this, other);
     return *this;
   }
-  template <storage_array A>
+  template <stored_array A>
     requires(!std::is_const_v<T> && !std::is_same_v<std::remove_cvref_t<A>, tensor_view>)
   constexpr tensor_view& operator=(const A& other) noexcept {
     copy_elements(*this, other);
@@ -3662,8 +4720,9 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 // pointer, for a named tensor; by value, for a temporary one) or a view (by value, it is
 // a pointer already), in its own layout: an untiled layout gives strided lines (the
 // stride along each dimension is a compile-time constant), a tiled one element-by-element
-// lines. scalar_leaf is a number, a rank-0 expression. as_operand() turns what a user
-// passes to an op (an expression, a tensor, a view) into a node.
+// lines. packed_leaf reads a packed array (tensor/packed.hpp) element by element.
+// scalar_leaf is a number, a rank-0 expression. as_operand() turns what a user passes to
+// an op (an expression, a tensor, a view, a packed array) into a node.
 #ifndef SXLA_EXPR_LEAF_HPP
 #define SXLA_EXPR_LEAF_HPP
 
@@ -6405,6 +7464,67 @@ struct array_leaf {
   }
 };
 
+// A packed array (Owned = false: through a pointer; true: a copy, as for a view), read
+// element by element: its lines gather, and never vectorise.
+template <class A, bool Owned>
+struct packed_leaf {
+  static constexpr bool is_expression = true;
+  using shape_type = typename A::shape_type;
+  using value_type = typename A::value_type;
+  using packing_type = typename A::packing_type;
+  static constexpr std::size_t rank = A::rank;
+  static constexpr shape_spec spec = logical_spec(A::spec.element_type, A::spec.dimensions);
+  using lane_type = void;
+
+  std::conditional_t<Owned, A, const A*> array;
+
+  SXLA_FORCE_INLINE constexpr const std::uint8_t* bytes() const noexcept {
+    if constexpr (Owned) {
+      return array.byte_data();
+    } else {
+      return array->byte_data();
+    }
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return packing_type::read(bytes(), shape_type::offset(idx));
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    const std::uint8_t* p = bytes();
+    return make_gather_line<value_type>([p, start](index_t j) {
+      multi_index<rank> k = start;
+      k[M] += j;
+      return packing_type::read(p, shape_type::offset(k));
+    });
+  }
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = false;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE constexpr auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return line<Inner>(start);
+  }
+  template <std::size_t M>
+  static constexpr bool strided_along = true;
+  template <class L>
+  static constexpr bool vectorizable = false;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool direct) const {
+    const std::uint8_t* p = bytes();
+    f.template operator()<A::spec>(reinterpret_cast<std::uintptr_t>(p),
+                                   reinterpret_cast<std::uintptr_t>(p + A::byte_count), direct);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool direct) {
+    v(leaf_read{A::spec, Owned ? leaf_kind::view : leaf_kind::named_tensor, direct, false});
+  }
+};
+
 // A number: a rank-0 expression.
 template <class T>
 struct scalar_leaf {
@@ -6434,13 +7554,20 @@ struct scalar_leaf {
   static constexpr void visit_leaves(V&, bool) {}
 };
 
-// What an op makes of an operand: expressions as they are, tensors and views as leaves.
+// What an op makes of an operand: expressions as they are, tensors, views and packed
+// arrays as leaves.
 template <class X>
-  requires(expression<X> || storage_array<X>)
+  requires(expression<X> || storage_array<X> || packed_array<X>)
 constexpr auto as_operand(X&& x) noexcept {
   using D = std::remove_cvref_t<X>;
   if constexpr (expression<D>) {
     return D(static_cast<X&&>(x));
+  } else if constexpr (packed_array<D>) {
+    if constexpr (std::is_lvalue_reference_v<X> && is_packed_tensor_v<D>) {
+      return packed_leaf<D, false>{&x};
+    } else {  // a view, or a temporary packed tensor: a copy
+      return packed_leaf<D, true>{D(static_cast<X&&>(x))};
+    }
   } else if constexpr (detail::is_tensor_view<D>::value || !std::is_lvalue_reference_v<X>) {
     return array_leaf<D, true>{D(static_cast<X&&>(x))};
   } else {
@@ -6451,9 +7578,9 @@ constexpr auto as_operand(X&& x) noexcept {
 template <class X>
 using operand_t = decltype(as_operand(std::declval<X>()));
 
-// Whether X can be an operand of an op (an expression, a tensor or a view).
+// Whether X can be an operand of an op (an expression, a tensor, a view or a packed array).
 template <class X>
-concept operand = expression<X> || storage_array<X>;
+concept operand = expression<X> || storage_array<X> || packed_array<X>;
 
 }  // namespace sxla
 
@@ -6505,21 +7632,24 @@ concept operand = expression<X> || storage_array<X>;
 namespace sxla {
 
 namespace detail {
+// The floats narrower than f32: f16, bf16 and the 8-, 6- and 4-bit floats.
 template <class T>
-inline constexpr bool is_small_float_v = false;
+inline constexpr bool is_small_float_v = is_minifloat_v<T>;
 template <int E, int M>
 inline constexpr bool is_small_float_v<small_float<E, M>> = true;
 
-// f16 and bf16 compute in f32, as XLA does: functors see floats.
+// The small floats compute in f32, as XLA does, and s2, s4, u2 and u4 in int (wrapping
+// back to N bits when the result is stored): functors see floats and ints.
 template <class T>
-using compute_t = std::conditional_t<is_small_float_v<T>, float, T>;
+using compute_t = std::conditional_t<is_small_float_v<T>, float, std::conditional_t<is_intn_v<T>, int, T>>;
 
 template <class T>
 SXLA_FORCE_INLINE constexpr compute_t<T> promote(T x) noexcept {
   return static_cast<compute_t<T>>(x);
 }
 
-// Whether F sees f16 and bf16 operands as floats (every XLA op; not a user's map).
+// Whether F sees small-float and sub-byte operands as their computing types (every XLA
+// op; not a user's map).
 template <class F>
 inline constexpr bool promotes_v = !requires { requires !F::promotes_small_floats; };
 
@@ -6534,12 +7664,12 @@ SXLA_FORCE_INLINE constexpr auto promote_for(T x) noexcept {
 template <class F, class T>
 using operand_for_t = std::conditional_t<promotes_v<F>, compute_t<T>, T>;
 
-// F's result on operands T0, T...: computed on compute_t, then rounded back to T0 when
-// T0 is f16 or bf16 and the result has its computing type.
+// F's result on operands T0, T...: computed on compute_t, then rounded (or wrapped) back
+// to T0 when T0 computes in a wider type and the result has that type.
 template <class F, class T0, class... T>
 using elementwise_result_t = std::conditional_t<
-    promotes_v<F> && is_small_float_v<T0> &&
-        std::is_same_v<typename F::template result<compute_t<T0>, compute_t<T>...>, float>,
+    promotes_v<F> && !std::is_same_v<compute_t<T0>, T0> &&
+        std::is_same_v<typename F::template result<compute_t<T0>, compute_t<T>...>, compute_t<T0>>,
     T0, typename F::template result<operand_for_t<F, T0>, operand_for_t<F, T>...>>;
 }  // namespace detail
 
@@ -8901,6 +10031,7 @@ constexpr auto broadcast(X&& x) noexcept {
 #define SXLA_OPS_BITWISE_HPP
 
 #include <bit>
+#include <cstdint>
 #include <type_traits>
 
 
@@ -8921,9 +10052,25 @@ struct clz;
 
 namespace detail {
 template <class T>
-inline constexpr bool is_bits_element = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+inline constexpr bool is_bits_element = (std::is_integral_v<T> && !std::is_same_v<T, bool>) || is_intn_v<T>;
 template <class T>
-inline constexpr bool is_logical_element = std::is_integral_v<T>;  // pred and integers
+inline constexpr bool is_logical_element = std::is_integral_v<T> || is_intn_v<T>;  // pred and integers
+
+// The shifts and bit counts of s2, s4, u2 and u4 work on the N-bit pattern (the ops that
+// use these see the sub-byte values themselves, not their int computing type): amounts
+// are unsigned, those of N or more shift everything out; an arithmetic shift fills with
+// the pattern's top bit, for u2 and u4 too (as for u8 and the other unsigned types).
+template <class T>
+constexpr T intn_shift(T a, T n, int kind) noexcept {  // kind: 0 left, 1 logical, 2 arithmetic
+  constexpr int N = T::bit_width;
+  const unsigned k = n.bits();
+  const unsigned p = a.bits();
+  if (kind == 0) return k >= N ? T(0) : T::from_bits(static_cast<std::uint8_t>(p << k));
+  if (kind == 1) return k >= N ? T(0) : T::from_bits(static_cast<std::uint8_t>(p >> k));
+  const int top = 1 << (N - 1);
+  const int s = static_cast<int>(p ^ static_cast<unsigned>(top)) - top;  // the pattern, sign-extended
+  return T::from_bits(static_cast<std::uint8_t>(s >> (k >= N ? N - 1 : static_cast<int>(k))));
+}
 
 // What and_, or_, xor_ and not_ share: the operand type is the result, pred or integers,
 // vectorized for every integer type with vectors and for pred (as masks).
@@ -8994,6 +10141,7 @@ struct not_op : detail::logical_op_traits {
 };
 
 struct shift_left_op {
+  static constexpr bool promotes_small_floats = false;  // s4 etc. on their own bits
   using name = hlo::shift_left;
   template <class T, class...>
   using result = T;
@@ -9004,11 +10152,16 @@ struct shift_left_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
-    return simd::shl(a, n);  // amounts outside [0, bits) give 0
+    if constexpr (is_intn_v<V>) {
+      return detail::intn_shift(a, n, 0);
+    } else {
+      return simd::shl(a, n);  // amounts outside [0, bits) give 0
+    }
   }
 };
 
 struct shift_right_logical_op {
+  static constexpr bool promotes_small_floats = false;  // s4 etc. on their own bits
   using name = hlo::shift_right_logical;
   template <class T, class...>
   using result = T;
@@ -9019,12 +10172,17 @@ struct shift_right_logical_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
-    using U = simd::uint_of<simd::lane_t<V>>;
-    return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<U>(a), simd::bitcast<U>(n)));
+    if constexpr (is_intn_v<V>) {
+      return detail::intn_shift(a, n, 1);
+    } else {
+      using U = simd::uint_of<simd::lane_t<V>>;
+      return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<U>(a), simd::bitcast<U>(n)));
+    }
   }
 };
 
 struct shift_right_arithmetic_op {
+  static constexpr bool promotes_small_floats = false;  // s4 etc. on their own bits
   using name = hlo::shift_right_arithmetic;
   template <class T, class...>
   using result = T;
@@ -9035,14 +10193,19 @@ struct shift_right_arithmetic_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
-    // simd::shr on signed lanes treats the amount as unsigned and fills with the sign
-    // bit from bits - 1 on.
-    using S = simd::int_of<simd::lane_t<V>>;
-    return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<S>(a), simd::bitcast<S>(n)));
+    if constexpr (is_intn_v<V>) {
+      return detail::intn_shift(a, n, 2);
+    } else {
+      // simd::shr on signed lanes treats the amount as unsigned and fills with the sign
+      // bit from bits - 1 on.
+      using S = simd::int_of<simd::lane_t<V>>;
+      return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<S>(a), simd::bitcast<S>(n)));
+    }
   }
 };
 
 struct popcnt_op {
+  static constexpr bool promotes_small_floats = false;  // s4 etc. on their own bits
   using name = hlo::popcnt;
   template <class T>
   using result = T;
@@ -9053,11 +10216,16 @@ struct popcnt_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
-    return simd::popcount(a);
+    if constexpr (is_intn_v<V>) {
+      return V(std::popcount(a.bits()));
+    } else {
+      return simd::popcount(a);
+    }
   }
 };
 
 struct clz_op {
+  static constexpr bool promotes_small_floats = false;  // s4 etc. on their own bits
   using name = hlo::clz;
   template <class T>
   using result = T;
@@ -9068,7 +10236,11 @@ struct clz_op {
 
   template <class T>
   static constexpr T count(T a) noexcept {
-    return static_cast<T>(std::countl_zero(static_cast<simd::uint_of<T>>(a)));
+    if constexpr (is_intn_v<T>) {
+      return T(std::countl_zero(a.bits()) - (8 - T::bit_width));
+    } else {
+      return static_cast<T>(std::countl_zero(static_cast<simd::uint_of<T>>(a)));
+    }
   }
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
@@ -10472,10 +11644,15 @@ constexpr auto concatenate(X0&& x0, X&&... x) noexcept {
 // otherwise truncation), to pred is x != 0 (NaN gives true; a complex number is non-zero
 // when either part is), pred to a number is 0 or 1, to f16 and bf16 rounds to nearest
 // even once from the source value (f64 and s64 too, never through f32), complex to a
-// non-complex type converts the real part, a real number to complex gives (x, 0).
+// non-complex type converts the real part, a real number to complex gives (x, 0). The
+// 8-, 6- and 4-bit floats convert as f16 does (one rounding from the source value; their
+// out-of-range and NaN rules in core/float8.hpp); to s2, s4, u2 and u4 integers keep the
+// low bits and floats saturate.
 // bitcast_convert reinterprets the bits: same width elementwise; to a narrower type the
-// result gains a minor dimension of sizeof(T) / sizeof(U) pieces in memory order; to a
-// wider one the operand's last dimension (of that many pieces) is joined and dropped.
+// result gains a minor dimension of width(T) / width(U) pieces in memory order (widths in
+// bits, as XLA's: s4 is 4, f6e2m3fn 6; sub-byte pieces from the least significant bits
+// up); to a wider one the operand's last dimension (of that many pieces) is joined and
+// dropped.
 // reduce_precision is XLA's EmitReducePrecisionIR: mantissa rounded to nearest even by
 // the integer bias trick, exponents out of the reduced range to +-inf (above) and +-0
 // (at or below the reduced minimum: no denormals), NaN kept (+inf with no mantissa bit).
@@ -10648,6 +11825,17 @@ constexpr U convert_value(T x) noexcept {
     return U(convert_value<C>(x), C(0));
   } else if constexpr (is_small_float_v<T>) {
     return convert_value<U>(static_cast<float>(x));  // exact widening
+  } else if constexpr (is_intn_v<T>) {
+    return convert_value<U>(static_cast<int>(x));  // exact widening
+  } else if constexpr (is_intn_v<U>) {
+    if constexpr (std::is_floating_point_v<T>) {  // saturating, NaN to 0, as for s8
+      return !(x == x)                   ? U(0)
+             : x <= T(U::min_value) ? U(U::min_value)
+             : x >= T(U::max_value) ? U(U::max_value)
+                                    : U(static_cast<int>(x));
+    } else {
+      return U(x);  // pred: 0 or 1; integers: the low N bits
+    }
   } else if constexpr (std::is_same_v<U, bool>) {
     return x != T(0);  // NaN != 0
   } else if constexpr (std::is_same_v<T, bool>) {
@@ -10701,6 +11889,41 @@ constexpr auto convert(X&& x) noexcept {
 }
 
 // ---- bitcast_convert ------------------------------------------------------------------------
+namespace detail {
+// Whether T is narrower than a byte or a one-byte float of XLA's: s2 ... u4, f8e5m2 ...
+template <class T>
+inline constexpr bool is_narrow_v = is_intn_v<T> || is_minifloat_v<T>;
+
+// The bits of a value of T (XLA's primitive_util::BitWidth of them): 4 for s4 and
+// f4e2m1fn, 6 for the f6 types, the size in bits otherwise.
+template <class T>
+inline constexpr std::size_t value_bits = [] {
+  if constexpr (is_narrow_v<T>) {
+    return static_cast<std::size_t>(T::bit_width);
+  } else {
+    return 8 * sizeof(T);
+  }
+}();
+
+// A value's bit pattern (a real number's; complex numbers are split by their parts).
+template <class T>
+SXLA_FORCE_INLINE constexpr std::uint64_t bit_pattern(T v) noexcept {
+  if constexpr (is_narrow_v<T>) {
+    return v.bits();
+  } else {
+    return std::bit_cast<simd::uint_of<T>>(v);
+  }
+}
+template <class U>
+SXLA_FORCE_INLINE constexpr U from_bit_pattern(std::uint64_t b) noexcept {
+  if constexpr (is_narrow_v<U>) {
+    return U::from_bits(static_cast<std::uint8_t>(b));
+  } else {
+    return std::bit_cast<U>(static_cast<simd::uint_of<U>>(b));
+  }
+}
+}  // namespace detail
+
 template <class U>
 struct bitcast_convert_op {
   using name = hlo::bitcast_convert;
@@ -10718,16 +11941,12 @@ struct bitcast_convert_op {
     } else if constexpr (std::is_same_v<V, U>) {
       return a;
     } else {
-      return std::bit_cast<U>(a);
+      return detail::from_bit_pattern<U>(detail::bit_pattern(a));
     }
   }
 };
 
 namespace detail {
-// The unsigned integer as wide as T: its bits.
-template <class T>
-using bits_of = simd::uint_of<T>;
-
 // The index of piece k (of n, in memory order) counted from the least significant end.
 constexpr std::size_t piece_slot(std::size_t k, std::size_t n) noexcept {
   return std::endian::native == std::endian::little ? k : n - 1 - k;
@@ -10745,10 +11964,11 @@ SXLA_FORCE_INLINE constexpr U bitcast_piece(T v, index_t k) noexcept {
     const auto part = k == 0 ? v.real() : v.imag();
     return U(bitcast_piece<G>(part, 0), bitcast_piece<G>(part, 1));
   } else {
-    constexpr std::size_t n = sizeof(T) / sizeof(U);
-    const bits_of<T> bits = std::bit_cast<bits_of<T>>(v);
-    const std::size_t shift = 8 * sizeof(U) * piece_slot(static_cast<std::size_t>(k), n);
-    return std::bit_cast<U>(static_cast<bits_of<U>>(bits >> shift));
+    constexpr std::size_t n = value_bits<T> / value_bits<U>;
+    const std::uint64_t bits = bit_pattern(v);
+    const std::size_t shift = value_bits<U> * piece_slot(static_cast<std::size_t>(k), n);
+    constexpr std::uint64_t mask = value_bits<U> == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << value_bits<U>) - 1;
+    return from_bit_pattern<U>((bits >> shift) & mask);
   }
 }
 
@@ -10762,13 +11982,11 @@ SXLA_FORCE_INLINE constexpr U bitcast_join(const Piece& piece) noexcept {
     return U(bitcast_join<F, G>([re](std::size_t k) { return k == 0 ? re.real() : re.imag(); }),
              bitcast_join<F, G>([im](std::size_t k) { return k == 0 ? im.real() : im.imag(); }));
   } else {
-    constexpr std::size_t n = sizeof(U) / sizeof(T);
-    bits_of<U> bits = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-      const auto p = static_cast<bits_of<U>>(std::bit_cast<bits_of<T>>(static_cast<T>(piece(k))));
-      bits = static_cast<bits_of<U>>(bits | static_cast<bits_of<U>>(p << (8 * sizeof(T) * piece_slot(k, n))));
-    }
-    return std::bit_cast<U>(bits);
+    constexpr std::size_t n = value_bits<U> / value_bits<T>;
+    std::uint64_t bits = 0;
+    for (std::size_t k = 0; k < n; ++k)
+      bits |= bit_pattern(static_cast<T>(piece(k))) << (value_bits<T> * piece_slot(k, n));
+    return from_bit_pattern<U>(bits);
   }
 }
 }  // namespace detail
@@ -10784,7 +12002,7 @@ struct bitcast_split_node {
   using lane_type = std::conditional_t<simd::has_vec<U>, U, void>;
   static constexpr std::size_t operand_rank = Op::rank;
   static constexpr std::size_t rank = Op::rank + 1;
-  static constexpr index_t pieces = static_cast<index_t>(sizeof(operand_type) / sizeof(U));
+  static constexpr index_t pieces = static_cast<index_t>(detail::value_bits<operand_type> / detail::value_bits<U>);
   static constexpr dimension_list dims = [] {
     dimension_list d = Op::spec.dimensions;
     d.push_back(pieces);
@@ -10845,7 +12063,7 @@ struct bitcast_merge_node {
   using lane_type = std::conditional_t<simd::has_vec<U>, U, void>;
   static constexpr std::size_t operand_rank = Op::rank;
   static constexpr std::size_t rank = Op::rank - 1;
-  static constexpr std::size_t pieces = sizeof(U) / sizeof(operand_type);
+  static constexpr std::size_t pieces = detail::value_bits<U> / detail::value_bits<operand_type>;
   static constexpr dimension_list dims = [] {
     dimension_list d = Op::spec.dimensions;
     d.pop_back();
@@ -10897,7 +12115,7 @@ struct bitcast_merge_node {
 };
 
 namespace detail {
-enum class bitcast_error { none, target_not_element, pred, complex_width, last_dimension, rank_too_high };
+enum class bitcast_error { none, target_not_element, pred, complex_width, width_ratio, last_dimension, rank_too_high };
 
 template <class T, class U>
 constexpr bitcast_error bitcast_check(const dimension_list& dims) noexcept {
@@ -10907,10 +12125,13 @@ constexpr bitcast_error bitcast_check(const dimension_list& dims) noexcept {
     return bitcast_error::pred;
   } else if constexpr (is_complex_v<T> != is_complex_v<U>) {
     return bitcast_error::complex_width;
-  } else if constexpr (sizeof(U) > sizeof(T)) {
-    return dims.empty() || dims.back() != static_cast<index_t>(sizeof(U) / sizeof(T)) ? bitcast_error::last_dimension
-                                                                                      : bitcast_error::none;
-  } else if constexpr (sizeof(U) < sizeof(T)) {
+  } else if constexpr (value_bits<U> % value_bits<T> != 0 && value_bits<T> % value_bits<U> != 0) {
+    return bitcast_error::width_ratio;
+  } else if constexpr (value_bits<U> > value_bits<T>) {
+    return dims.empty() || dims.back() != static_cast<index_t>(value_bits<U> / value_bits<T>)
+               ? bitcast_error::last_dimension
+               : bitcast_error::none;
+  } else if constexpr (value_bits<U> < value_bits<T>) {
     return dims.size() >= max_rank ? bitcast_error::rank_too_high : bitcast_error::none;
   } else {
     return bitcast_error::none;
@@ -10930,10 +12151,13 @@ constexpr void report_bitcast_convert() noexcept {
                   "{} to {}: a complex number converts only to a complex type (XLA rejects bitcasts between "
                   "complex and real types)",
                   (E, U), ());
+  } else if constexpr (Error == bitcast_error::width_ratio) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert, "{} to {}: the bit widths ({} and {}) must divide one another", (E, U),
+                  (value_bits<T>, value_bits<U>));
   } else if constexpr (Error == bitcast_error::last_dimension) {
     SXLA_DIAGNOSE(hlo::bitcast_convert,
                   "{} to {}: to a type {} times wider, the last dimension must have size {}", (E, U),
-                  (sizeof(U) / sizeof(T), sizeof(U) / sizeof(T)));
+                  (value_bits<U> / value_bits<T>, value_bits<U> / value_bits<T>));
   } else if constexpr (Error == bitcast_error::rank_too_high) {
     SXLA_DIAGNOSE(hlo::bitcast_convert,
                   "{} to {}: to a narrower type the result gains a dimension: rank {}, above SXLA_MAX_RANK ({})",
@@ -10952,9 +12176,9 @@ constexpr auto bitcast_convert(X&& x) noexcept {
   if constexpr (err != detail::bitcast_error::none) {
     detail::report_bitcast_convert<E, U, err>();
     return e;
-  } else if constexpr (sizeof(U) == sizeof(T)) {
+  } else if constexpr (detail::value_bits<U> == detail::value_bits<T>) {
     return elementwise_node<bitcast_convert_op<U>, E>{bitcast_convert_op<U>{}, detail::pack<E>(e)};
-  } else if constexpr (sizeof(U) < sizeof(T)) {
+  } else if constexpr (detail::value_bits<U> < detail::value_bits<T>) {
     return bitcast_split_node<E, U>{e};
   } else {
     return bitcast_merge_node<E, U>{e};
@@ -11015,7 +12239,9 @@ struct reduce_precision_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
-    if constexpr (detail::is_small_float_v<V>) {
+    if constexpr (is_minifloat_v<V>) {  // on the exact f32 value (the encodings are not all IEEE's)
+      return V(reduce_precision_op{}(static_cast<float>(a)));
+    } else if constexpr (detail::is_small_float_v<V>) {
       const auto bits = detail::reduce_precision_bits<V::exponent_bits, V::mantissa_bits, ExponentBits, MantissaBits>(
           static_cast<std::int16_t>(a.bits()));
       return V::from_bits(static_cast<std::uint16_t>(bits));
@@ -12124,9 +13350,10 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
 // other dimensions, then rhs's, each in increasing order, as the seed says.
 //
 // Types. Both operands have one element type T. The result has type T, or the type
-// given. The products are summed in the accumulation type: f16 and bf16 in f32, s8 and
-// s16 in s32, u8 and u16 in u32, other types in themselves, or in the result type given
-// when it is not f16 or bf16 (x::dot_general<dims, float>(bf16s) sums in f32 and keeps
+// given. The products are summed in the accumulation type: f16, bf16 and the 8-, 6- and
+// 4-bit floats in f32, s2, s4, s8 and s16 in s32, u2, u4, u8 and u16 in u32, other types
+// in themselves, or in the result type given when it is not a float narrower than f32
+// (x::dot_general<dims, float>(bf16s) sums in f32 and keeps
 // f32; x::dot_general<dims, std::int32_t>(s8s) gives s32). The sum is rounded (or, for
 // integers, wrapped) to the result type once, at the end. pred is not accepted.
 //
@@ -12159,6 +13386,7 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
 #include <cstddef>
 #include <cstdint>
 #include <algorithm>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -12342,8 +13570,8 @@ constexpr void report_dot() noexcept {
 template <class T>
 using dot_accumulator_t = std::conditional_t<
     is_small_float_v<T>, float,
-    std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 4),
-                       std::conditional_t<std::is_signed_v<T>, std::int32_t, std::uint32_t>, T>>;
+    std::conditional_t<(std::is_integral_v<T> && (sizeof(T) < 4)) || is_intn_v<T>,
+                       std::conditional_t<std::numeric_limits<T>::is_signed, std::int32_t, std::uint32_t>, T>>;
 
 // The accumulation type for operands T and result R.
 template <class T, class R>
@@ -17782,7 +19010,8 @@ struct pow_op {
   template <class T, class...>
   using result = T;
   template <class T>
-  static constexpr bool accepts = detail::is_math_element<T> || (std::is_integral_v<T> && !std::is_same_v<T, bool>);
+  static constexpr bool accepts =
+      detail::is_math_element<T> || (std::is_integral_v<T> && !std::is_same_v<T, bool>) || is_intn_v<T>;
   template <class L, class T, class...>
   static constexpr bool vectorizable = detail::math_vectorizable<L, T>;
 
@@ -17940,12 +19169,12 @@ constexpr auto operator>=(A&& a, B&& b) noexcept {
   return ge(static_cast<A&&>(a), static_cast<B&&>(b));
 }
 template <class A, class B>
-  requires(binary_operands<A, B> && !(storage_array<A> && storage_array<B>))
+  requires(binary_operands<A, B> && !(stored_array<A> && stored_array<B>))
 constexpr auto operator==(A&& a, B&& b) noexcept {
   return eq(static_cast<A&&>(a), static_cast<B&&>(b));
 }
 template <class A, class B>
-  requires(binary_operands<A, B> && !(storage_array<A> && storage_array<B>))
+  requires(binary_operands<A, B> && !(stored_array<A> && stored_array<B>))
 constexpr auto operator!=(A&& a, B&& b) noexcept {
   return ne(static_cast<A&&>(a), static_cast<B&&>(b));
 }
@@ -21544,17 +22773,21 @@ struct comparator_traits<compare_op<D, TotalOrder>> {
 // ---- keys: a built-in comparator's order as unsigned integer order ------------------
 
 template <class T>
-inline constexpr bool sort_float = std::is_floating_point_v<T> || is_small_float_v<T>;
+inline constexpr bool sort_float = std::is_floating_point_v<T> || is_small_float_v<T> || is_minifloat_v<T>;
 
+// The 8-, 6- and 4-bit floats sort by their f32 values' keys (their encodings' special
+// values and sign positions differ by type; the widening is exact).
 template <class T>
 using sort_key_t = std::conditional_t<
-    sizeof(T) == 1, std::uint8_t,
-    std::conditional_t<sizeof(T) == 2, std::uint16_t, std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
+    is_minifloat_v<T> || sizeof(T) == 4, std::uint32_t,
+    std::conditional_t<sizeof(T) == 1, std::uint8_t, std::conditional_t<sizeof(T) == 2, std::uint16_t, std::uint64_t>>>;
 
 template <class T>
 constexpr sort_key_t<T> raw_bits(T v) noexcept {
   if constexpr (std::is_same_v<T, bool>) {
     return v ? 1 : 0;
+  } else if constexpr (is_minifloat_v<T>) {
+    return std::bit_cast<std::uint32_t>(static_cast<float>(v));
   } else if constexpr (is_small_float_v<T>) {
     return v.bits();
   } else {
@@ -21565,6 +22798,8 @@ template <class T>
 constexpr T from_raw_bits(sort_key_t<T> k) noexcept {
   if constexpr (std::is_same_v<T, bool>) {
     return k != 0;
+  } else if constexpr (is_minifloat_v<T>) {
+    return T(std::bit_cast<float>(k));
   } else if constexpr (is_small_float_v<T>) {
     return T::from_bits(k);
   } else {
@@ -21573,8 +22808,19 @@ constexpr T from_raw_bits(sort_key_t<T> k) noexcept {
 }
 
 // Whether C's key of a T gives the T back (then keys alone can be sorted).
+// (Not for the 8-, 6- and 4-bit floats: an f8e5m2 NaN's payload does not survive f32.)
 template <class C, class T>
-inline constexpr bool key_gives_value = !sort_float<T> || comparator_traits<C>::total_order;
+inline constexpr bool key_gives_value = !sort_float<T> || (comparator_traits<C>::total_order && !is_minifloat_v<T>);
+
+// The key of +inf: larger magnitudes are NaNs.
+template <class T>
+constexpr sort_key_t<T> infinity_bits() noexcept {
+  if constexpr (is_minifloat_v<T>) {
+    return std::bit_cast<std::uint32_t>(std::numeric_limits<float>::infinity());
+  } else {
+    return raw_bits(std::numeric_limits<T>::infinity());
+  }
+}
 
 // T's key under C: unsigned order is C's order. Floats: the sign bit flipped for
 // positives, every bit for negatives (XLA's total order); for lt_op/gt_op every NaN is
@@ -21588,12 +22834,12 @@ constexpr sort_key_t<T> sort_key(T v) noexcept {
   if constexpr (sort_float<T>) {  // branch-free: the loops that make keys stay tight
     k = static_cast<K>(b ^ (static_cast<K>(K{0} - (b >> (8 * sizeof(K) - 1))) | sign));
     if constexpr (!comparator_traits<C>::total_order) {
-      constexpr K inf = raw_bits(std::numeric_limits<T>::infinity());
+      constexpr K inf = infinity_bits<T>();
       const K magnitude = static_cast<K>(b & ~sign);
       k = magnitude == 0 ? sign : k;
       k = magnitude > inf ? static_cast<K>(~K{0}) : k;
     }
-  } else if constexpr (std::is_signed_v<T>) {
+  } else if constexpr (std::numeric_limits<T>::is_signed) {  // s2 and s4 too
     k = static_cast<K>(b ^ sign);
   }
   return comparator_traits<C>::descending ? static_cast<K>(~k) : k;
@@ -21608,7 +22854,7 @@ constexpr bool key_exact(T v) noexcept {
   } else {
     using K = sort_key_t<T>;
     constexpr K sign = static_cast<K>(K{1} << (8 * sizeof(K) - 1));
-    constexpr K inf = raw_bits(std::numeric_limits<T>::infinity());
+    constexpr K inf = infinity_bits<T>();
     const K b = raw_bits(v);
     return static_cast<K>(b & ~sign) <= inf && b != sign;
   }
@@ -21620,7 +22866,7 @@ constexpr T sort_unkey(sort_key_t<T> k) noexcept {
   if constexpr (comparator_traits<C>::descending) k = static_cast<K>(~k);
   if constexpr (sort_float<T>) {
     k = (k & sign) != 0 ? static_cast<K>(k ^ sign) : static_cast<K>(~k);
-  } else if constexpr (std::is_signed_v<T>) {
+  } else if constexpr (std::numeric_limits<T>::is_signed) {
     k = static_cast<K>(k ^ sign);
   }
   return from_raw_bits<T>(k);
@@ -21682,10 +22928,10 @@ SXLA_FORCE_INLINE simd::vec<K> sort_key_lanes(simd::vec<K> b) noexcept {
     if constexpr (!comparator_traits<C>::total_order) {
       const V magnitude = simd::bit_andnot(sign, b);
       k = simd::select(simd::eq(magnitude, simd::zero<K>()), sign, k);
-      k = simd::select(simd::gt(magnitude, simd::splat<V>(raw_bits(std::numeric_limits<T>::infinity()))),
+      k = simd::select(simd::gt(magnitude, simd::splat<V>(infinity_bits<T>())),
                        simd::splat<V>(static_cast<K>(~K{0})), k);
     }
-  } else if constexpr (std::is_signed_v<T>) {
+  } else if constexpr (std::numeric_limits<T>::is_signed) {
     k = simd::bit_xor(b, sign);
   }
   return comparator_traits<C>::descending ? simd::bit_not(k) : k;
@@ -21697,7 +22943,7 @@ SXLA_FORCE_INLINE simd::mask<K> inexact_lanes(simd::vec<K> b) noexcept {
     return simd::first_n<K>(0);
   } else {
     const V sign = simd::splat<V>(static_cast<K>(K{1} << (8 * sizeof(K) - 1)));
-    const V inf = simd::splat<V>(raw_bits(std::numeric_limits<T>::infinity()));
+    const V inf = simd::splat<V>(infinity_bits<T>());
     return simd::mask_or(simd::gt(simd::bit_andnot(sign, b), inf), simd::eq(b, sign));
   }
 }
@@ -21719,7 +22965,7 @@ constexpr kernels::sorted_output<sort_key_t<T>> unkey_output(sort_key_t<T>* out)
   constexpr bool desc = comparator_traits<C>::descending;
   if constexpr (sort_float<T>) {
     return {out, desc ? K{0} : sign, desc ? static_cast<K>(~sign) : static_cast<K>(~K{0})};
-  } else if constexpr (std::is_signed_v<T>) {
+  } else if constexpr (std::numeric_limits<T>::is_signed) {
     const K m = desc ? static_cast<K>(~sign) : sign;
     return {out, m, m};
   } else {
@@ -21810,7 +23056,9 @@ struct sort_plan {
   // One operand with 32- or 64-bit keys: the vectorised quicksort, in place on the keys,
   // wherever they give their values back (with lt_op / gt_op: no NaN or -0 on the
   // line; else the radix sort with positions).
-  static constexpr bool quick = builtin && count == 1 && !network && kernels::quick_sort_enabled<K>;
+  // (Not for keys of another width than the values: the 8-, 6- and 4-bit floats' f32 keys.)
+  static constexpr bool quick =
+      builtin && count == 1 && !network && kernels::quick_sort_enabled<K> && sizeof(K) == sizeof(T0);
   static constexpr std::size_t scratch = [] {
     if constexpr (!builtin) {  // the merge sort's two arrays, or the introsort's one
       return (S == sort_stability::stable ? 2 : 1) * scratch_round(N * sizeof(record));

@@ -74,6 +74,22 @@ TEST_CASE("alloc: elementwise, broadcast, iota, select, map, convert: no allocat
   CHECK(out(3, 5) == 5.0f);
 }
 
+TEST_CASE("alloc: the narrow element types and packed arrays: no allocation") {
+  const x::tensor<"f32[8,16]"> p = x::iota<"f32[8,16]", 1>() * 0.5f;
+  x::tensor<"f8e4m3fn[8,16]"> f8;
+  x::packed_tensor<"s4[8,16]"> packed;
+  std::uint8_t bytes[64] = {};
+  auto view = x::packed_view<"u4[8,16]">(bytes);
+  x::tensor<"f32[8,8]"> sums;
+  CHECK_EQ(allocations_during([&] { f8 = x::convert<x::f8e4m3fn>(p) * x::f8e4m3fn(1.5f); }), 0);
+  CHECK_EQ(allocations_during([&] { packed = x::convert<x::s4>(p) + x::s4(3); }), 0);
+  CHECK_EQ(allocations_during([&] { packed = x::rev<1>(packed); }), 0);  // through a packed temporary
+  CHECK_EQ(allocations_during([&] { view = x::convert<x::u4>(packed); }), 0);
+  CHECK_EQ(allocations_during([&] { sums = x::dot<float>(f8, x::transpose<1, 0>(f8)); }), 0);
+  CHECK(sums(0, 0) > 0.0f);
+  CHECK_EQ(int(packed(0, 15)), 3);
+}
+
 TEST_CASE("alloc: data movement views and in-place updates: no allocation") {
   const x::tensor<"f32[8,16]"> p = x::iota<"f32[8,16]", 1>() + x::iota<"f32[8,16]", 0>() * 100.0f;
   x::tensor<"f32[16,8]"> t;

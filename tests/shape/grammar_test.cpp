@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <string>
 #include <string_view>
 
 using sxla::shape_error;
@@ -67,7 +68,14 @@ TEST_CASE("shape/grammar: malformed strings give the error and where it was foun
       {"f32[2,3]{1,}", shape_error::expected_minor_to_major, 11},
       {"f32[2,3]{1;0}", shape_error::expected_layout_separator, 10},
       {"f32[2,3]{1,0:}", shape_error::expected_layout_field, 13},
-      {"f32[2,3]{1,0:E(16)}", shape_error::expected_layout_field, 13},
+      {"f32[2,3]{1,0:S(1)}", shape_error::expected_layout_field, 13},
+      {"u4[2,3]{1,0:E()}", shape_error::expected_element_size, 14},
+      {"u4[2,3]{1,0:E(0)}", shape_error::expected_element_size, 14},
+      {"u4[2,3]{1,0:E 4}", shape_error::expected_open_paren, 14},
+      {"u4[2,3]{1,0:E(4}", shape_error::expected_comma_or_close_paren, 15},
+      {"u4[2,3]{1,0:E(4)T(2,2)}", shape_error::misplaced_layout_field, 16},
+      {"u4[2,3]{1,0:E(4)E(4)}", shape_error::misplaced_layout_field, 16},
+      {"u4[2,3]{1,0:E(4)pad(3,5)}", shape_error::misplaced_layout_field, 16},
       {"f32[2,3]{1,0:pad(3,5)T(2,2)}", shape_error::misplaced_layout_field, 21},
       {"f32[2,3]{1,0:T(2,2)T(2,1)}", shape_error::misplaced_layout_field, 19},
       {"f32[2,3]{1,0:T}", shape_error::expected_open_paren, 14},
@@ -97,4 +105,26 @@ TEST_CASE("shape/grammar: syntax is separate from the shape rules") {
   CHECK(syntax("f32[2,3]{1,0:T()}").ok());
   CHECK(syntax("f32[2,3]{1,0:T(0,2)}").ok());
   CHECK(syntax("f32[2,3]{1,0:pad(1,5)}").ok());
+  CHECK(syntax("f32[2,3]{1,0:E(16)}").ok());
+}
+
+TEST_CASE("shape/grammar: every element type's name, and E(n) after the other fields") {
+  const std::string_view names[] = {"s2", "s4", "u2", "u4", "f8e5m2", "f8e4m3", "f8e3m4", "f8e4m3fn", "f8e4m3fnuz",
+                                    "f8e5m2fnuz", "f8e4m3b11fnuz", "f4e2m1fn", "f6e2m3fn", "f6e3m2fn", "f8e8m0fnu"};
+  for (std::string_view n : names) {
+    CAPTURE(n);
+    sxla::shape_spec s;
+    std::string text(n);
+    text += "[2]";
+    REQUIRE(sxla::parse_shape_into(text, s).ok());
+    CHECK_EQ(sxla::type_name(s.element_type), n);
+  }
+  sxla::shape_spec s;
+  REQUIRE(sxla::parse_shape_into("U4[3,5]{0,1:T(2,2)E(4)}", s).ok());  // XLA's enum spelling too
+  CHECK_EQ(s.element_type, sxla::primitive_type::u4);
+  CHECK_EQ(s.layout.element_size_in_bits, 4);
+  CHECK_EQ(s.layout.tiles.size(), 1u);
+  REQUIRE(sxla::parse_shape_into("s2[7]{0:pad(8)E(2)}", s).ok());
+  CHECK_EQ(s.layout.element_size_in_bits, 2);
+  CHECK_EQ(s.layout.padded_dimensions[0], 8);
 }

@@ -28,6 +28,8 @@ TEST_CASE("shape/parse: malformed strings give an error value with a message") {
       {"f32[2,3]{1,0:pad(1,3)}", "invalid layout: a padded dimension is smaller than the dimension it pads"},
       {"f32[4,4]{1,0:T(*)}", "invalid layout: '*' (combine) is the most minor tile entry: there is no more minor dimension to merge it into"},
       {"f32[3037000500,3037000500]", "invalid layout: the storage size overflows int64"},
+      {"f32[8]{0:E(4)}", "invalid layout: E(n) packs sub-byte elements: n must be the element type's bit width (2: s2, u2; 4: s4, u4, f4e2m1fn; 6: f6e2m3fn, f6e3m2fn)"},
+      {"u4[8]{0:E(2)}", "invalid layout: E(n) packs sub-byte elements: n must be the element type's bit width (2: s2, u2; 4: s4, u4, f4e2m1fn; 6: f6e2m3fn, f6e3m2fn)"},
       {"s8[0,9999999999,9999999999]", "invalid layout: a stride or a size in bytes overflows int64 (the product of the sizes other than 0, times the element's bytes, must fit: a size of 0 empties the array but the other sizes still multiply)"},
   };
   for (const auto& c : cases) {
@@ -37,6 +39,16 @@ TEST_CASE("shape/parse: malformed strings give an error value with a message") {
     CHECK_EQ(p.message().view(), c.message);
   }
   CHECK_EQ(sxla::parse_shape("f32[2,3]{0,0}").status.position, 0u);  // no position for a rule
+}
+
+TEST_CASE("shape/parse: packed layouts of the sub-byte types read and print back as XLA writes them") {
+  for (std::string_view text : {"u4[8]{0:E(4)}", "s2[3,5]{0,1:E(2)}", "f4e2m1fn[2,64]{1,0:T(2,16)E(4)}",
+                                "f6e3m2fn[4]{0:E(6)}", "f8e4m3b11fnuz[2,3]{0,1}", "f8e8m0fnu[]"}) {
+    CAPTURE(text);
+    const auto p = sxla::parse_shape(text);
+    REQUIRE(p.ok());
+    CHECK_EQ(sxla::to_string(p.shape).view(), text);
+  }
 }
 
 TEST_CASE("shape/parse: every shape string of the seeds and the spec note round-trips") {

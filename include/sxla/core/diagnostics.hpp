@@ -53,6 +53,21 @@ struct f32 {};
 struct f64 {};
 struct c64 {};
 struct c128 {};
+struct s2 {};
+struct s4 {};
+struct u2 {};
+struct u4 {};
+struct f8e5m2 {};
+struct f8e4m3 {};
+struct f8e3m4 {};
+struct f8e4m3fn {};
+struct f8e4m3fnuz {};
+struct f8e5m2fnuz {};
+struct f8e4m3b11fnuz {};
+struct f4e2m1fn {};
+struct f6e2m3fn {};
+struct f6e3m2fn {};
+struct f8e8m0fnu {};
 }  // namespace hlo
 
 // A text as a class-type template argument (g++ prints it as a string).
@@ -118,6 +133,21 @@ template <> struct element_tag<primitive_type::f32> { using type = hlo::f32; };
 template <> struct element_tag<primitive_type::f64> { using type = hlo::f64; };
 template <> struct element_tag<primitive_type::c64> { using type = hlo::c64; };
 template <> struct element_tag<primitive_type::c128> { using type = hlo::c128; };
+template <> struct element_tag<primitive_type::s2> { using type = hlo::s2; };
+template <> struct element_tag<primitive_type::s4> { using type = hlo::s4; };
+template <> struct element_tag<primitive_type::u2> { using type = hlo::u2; };
+template <> struct element_tag<primitive_type::u4> { using type = hlo::u4; };
+template <> struct element_tag<primitive_type::f8e5m2> { using type = hlo::f8e5m2; };
+template <> struct element_tag<primitive_type::f8e4m3> { using type = hlo::f8e4m3; };
+template <> struct element_tag<primitive_type::f8e3m4> { using type = hlo::f8e3m4; };
+template <> struct element_tag<primitive_type::f8e4m3fn> { using type = hlo::f8e4m3fn; };
+template <> struct element_tag<primitive_type::f8e4m3fnuz> { using type = hlo::f8e4m3fnuz; };
+template <> struct element_tag<primitive_type::f8e5m2fnuz> { using type = hlo::f8e5m2fnuz; };
+template <> struct element_tag<primitive_type::f8e4m3b11fnuz> { using type = hlo::f8e4m3b11fnuz; };
+template <> struct element_tag<primitive_type::f4e2m1fn> { using type = hlo::f4e2m1fn; };
+template <> struct element_tag<primitive_type::f6e2m3fn> { using type = hlo::f6e2m3fn; };
+template <> struct element_tag<primitive_type::f6e3m2fn> { using type = hlo::f6e3m2fn; };
+template <> struct element_tag<primitive_type::f8e8m0fnu> { using type = hlo::f8e8m0fnu; };
 
 // Element[S0][S1]...: a shape as clang prints it legibly. A size of 0 makes a zero-length
 // array, a GNU extension that -Wpedantic reports: allowed here, for display only.

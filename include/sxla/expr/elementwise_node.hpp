@@ -18,6 +18,8 @@
 #include "sxla/config.hpp"            // SXLA_FORCE_INLINE
 #include "sxla/core/element_type.hpp" // primitive_type_of
 #include "sxla/core/float16.hpp"      // small_float
+#include "sxla/core/float8.hpp"       // is_minifloat_v
+#include "sxla/core/intn.hpp"         // is_intn_v
 #include "sxla/core/index.hpp"        // index_t, multi_index
 #include "sxla/expr/expression.hpp"   // logical_spec
 #include "sxla/expr/line.hpp"         // detail::as_lanes_of, constant_line
@@ -26,21 +28,24 @@
 namespace sxla {
 
 namespace detail {
+// The floats narrower than f32: f16, bf16 and the 8-, 6- and 4-bit floats.
 template <class T>
-inline constexpr bool is_small_float_v = false;
+inline constexpr bool is_small_float_v = is_minifloat_v<T>;
 template <int E, int M>
 inline constexpr bool is_small_float_v<small_float<E, M>> = true;
 
-// f16 and bf16 compute in f32, as XLA does: functors see floats.
+// The small floats compute in f32, as XLA does, and s2, s4, u2 and u4 in int (wrapping
+// back to N bits when the result is stored): functors see floats and ints.
 template <class T>
-using compute_t = std::conditional_t<is_small_float_v<T>, float, T>;
+using compute_t = std::conditional_t<is_small_float_v<T>, float, std::conditional_t<is_intn_v<T>, int, T>>;
 
 template <class T>
 SXLA_FORCE_INLINE constexpr compute_t<T> promote(T x) noexcept {
   return static_cast<compute_t<T>>(x);
 }
 
-// Whether F sees f16 and bf16 operands as floats (every XLA op; not a user's map).
+// Whether F sees small-float and sub-byte operands as their computing types (every XLA
+// op; not a user's map).
 template <class F>
 inline constexpr bool promotes_v = !requires { requires !F::promotes_small_floats; };
 
@@ -55,12 +60,12 @@ SXLA_FORCE_INLINE constexpr auto promote_for(T x) noexcept {
 template <class F, class T>
 using operand_for_t = std::conditional_t<promotes_v<F>, compute_t<T>, T>;
 
-// F's result on operands T0, T...: computed on compute_t, then rounded back to T0 when
-// T0 is f16 or bf16 and the result has its computing type.
+// F's result on operands T0, T...: computed on compute_t, then rounded (or wrapped) back
+// to T0 when T0 computes in a wider type and the result has that type.
 template <class F, class T0, class... T>
 using elementwise_result_t = std::conditional_t<
-    promotes_v<F> && is_small_float_v<T0> &&
-        std::is_same_v<typename F::template result<compute_t<T0>, compute_t<T>...>, float>,
+    promotes_v<F> && !std::is_same_v<compute_t<T0>, T0> &&
+        std::is_same_v<typename F::template result<compute_t<T0>, compute_t<T>...>, compute_t<T0>>,
     T0, typename F::template result<operand_for_t<F, T0>, operand_for_t<F, T>...>>;
 }  // namespace detail
 

@@ -2,8 +2,9 @@
 // pointer, for a named tensor; by value, for a temporary one) or a view (by value, it is
 // a pointer already), in its own layout: an untiled layout gives strided lines (the
 // stride along each dimension is a compile-time constant), a tiled one element-by-element
-// lines. scalar_leaf is a number, a rank-0 expression. as_operand() turns what a user
-// passes to an op (an expression, a tensor, a view) into a node.
+// lines. packed_leaf reads a packed array (tensor/packed.hpp) element by element.
+// scalar_leaf is a number, a rank-0 expression. as_operand() turns what a user passes to
+// an op (an expression, a tensor, a view, a packed array) into a node.
 #ifndef SXLA_EXPR_LEAF_HPP
 #define SXLA_EXPR_LEAF_HPP
 
@@ -21,6 +22,7 @@
 #include "sxla/expr/line.hpp"            // strided_line, gather_line
 #include "sxla/shape/shape_spec.hpp"     // shape_spec
 #include "sxla/simd/vec.hpp"             // has_vec
+#include "sxla/tensor/packed.hpp"        // packed_array, packing
 #include "sxla/tensor/storage_array.hpp" // storage_array
 #include "sxla/tensor/view.hpp"          // tensor_view
 
@@ -117,6 +119,67 @@ struct array_leaf {
   }
 };
 
+// A packed array (Owned = false: through a pointer; true: a copy, as for a view), read
+// element by element: its lines gather, and never vectorise.
+template <class A, bool Owned>
+struct packed_leaf {
+  static constexpr bool is_expression = true;
+  using shape_type = typename A::shape_type;
+  using value_type = typename A::value_type;
+  using packing_type = typename A::packing_type;
+  static constexpr std::size_t rank = A::rank;
+  static constexpr shape_spec spec = logical_spec(A::spec.element_type, A::spec.dimensions);
+  using lane_type = void;
+
+  std::conditional_t<Owned, A, const A*> array;
+
+  SXLA_FORCE_INLINE constexpr const std::uint8_t* bytes() const noexcept {
+    if constexpr (Owned) {
+      return array.byte_data();
+    } else {
+      return array->byte_data();
+    }
+  }
+
+  SXLA_FORCE_INLINE constexpr value_type at(const multi_index<rank>& idx) const noexcept {
+    return packing_type::read(bytes(), shape_type::offset(idx));
+  }
+
+  template <std::size_t M>
+  SXLA_FORCE_INLINE constexpr auto line(const multi_index<rank>& start) const noexcept {
+    const std::uint8_t* p = bytes();
+    return make_gather_line<value_type>([p, start](index_t j) {
+      multi_index<rank> k = start;
+      k[M] += j;
+      return packing_type::read(p, shape_type::offset(k));
+    });
+  }
+
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool mergeable = false;
+  template <std::size_t Outer, std::size_t Inner>
+  static constexpr bool periodic_mergeable = false;
+  template <std::size_t Outer, std::size_t Inner, class L>
+  SXLA_FORCE_INLINE constexpr auto periodic_line(const multi_index<rank>& start) const noexcept {
+    return line<Inner>(start);
+  }
+  template <std::size_t M>
+  static constexpr bool strided_along = true;
+  template <class L>
+  static constexpr bool vectorizable = false;
+
+  template <class F>
+  constexpr void for_each_leaf(F&& f, bool direct) const {
+    const std::uint8_t* p = bytes();
+    f.template operator()<A::spec>(reinterpret_cast<std::uintptr_t>(p),
+                                   reinterpret_cast<std::uintptr_t>(p + A::byte_count), direct);
+  }
+  template <class V>
+  static constexpr void visit_leaves(V& v, bool direct) {
+    v(leaf_read{A::spec, Owned ? leaf_kind::view : leaf_kind::named_tensor, direct, false});
+  }
+};
+
 // A number: a rank-0 expression.
 template <class T>
 struct scalar_leaf {
@@ -146,13 +209,20 @@ struct scalar_leaf {
   static constexpr void visit_leaves(V&, bool) {}
 };
 
-// What an op makes of an operand: expressions as they are, tensors and views as leaves.
+// What an op makes of an operand: expressions as they are, tensors, views and packed
+// arrays as leaves.
 template <class X>
-  requires(expression<X> || storage_array<X>)
+  requires(expression<X> || storage_array<X> || packed_array<X>)
 constexpr auto as_operand(X&& x) noexcept {
   using D = std::remove_cvref_t<X>;
   if constexpr (expression<D>) {
     return D(static_cast<X&&>(x));
+  } else if constexpr (packed_array<D>) {
+    if constexpr (std::is_lvalue_reference_v<X> && is_packed_tensor_v<D>) {
+      return packed_leaf<D, false>{&x};
+    } else {  // a view, or a temporary packed tensor: a copy
+      return packed_leaf<D, true>{D(static_cast<X&&>(x))};
+    }
   } else if constexpr (detail::is_tensor_view<D>::value || !std::is_lvalue_reference_v<X>) {
     return array_leaf<D, true>{D(static_cast<X&&>(x))};
   } else {
@@ -163,9 +233,9 @@ constexpr auto as_operand(X&& x) noexcept {
 template <class X>
 using operand_t = decltype(as_operand(std::declval<X>()));
 
-// Whether X can be an operand of an op (an expression, a tensor or a view).
+// Whether X can be an operand of an op (an expression, a tensor, a view or a packed array).
 template <class X>
-concept operand = expression<X> || storage_array<X>;
+concept operand = expression<X> || storage_array<X> || packed_array<X>;
 
 }  // namespace sxla
 

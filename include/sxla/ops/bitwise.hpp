@@ -10,6 +10,7 @@
 #define SXLA_OPS_BITWISE_HPP
 
 #include <bit>
+#include <cstdint>
 #include <type_traits>
 
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
@@ -35,9 +36,25 @@ struct clz;
 
 namespace detail {
 template <class T>
-inline constexpr bool is_bits_element = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+inline constexpr bool is_bits_element = (std::is_integral_v<T> && !std::is_same_v<T, bool>) || is_intn_v<T>;
 template <class T>
-inline constexpr bool is_logical_element = std::is_integral_v<T>;  // pred and integers
+inline constexpr bool is_logical_element = std::is_integral_v<T> || is_intn_v<T>;  // pred and integers
+
+// The shifts and bit counts of s2, s4, u2 and u4 work on the N-bit pattern (the ops that
+// use these see the sub-byte values themselves, not their int computing type): amounts
+// are unsigned, those of N or more shift everything out; an arithmetic shift fills with
+// the pattern's top bit, for u2 and u4 too (as for u8 and the other unsigned types).
+template <class T>
+constexpr T intn_shift(T a, T n, int kind) noexcept {  // kind: 0 left, 1 logical, 2 arithmetic
+  constexpr int N = T::bit_width;
+  const unsigned k = n.bits();
+  const unsigned p = a.bits();
+  if (kind == 0) return k >= N ? T(0) : T::from_bits(static_cast<std::uint8_t>(p << k));
+  if (kind == 1) return k >= N ? T(0) : T::from_bits(static_cast<std::uint8_t>(p >> k));
+  const int top = 1 << (N - 1);
+  const int s = static_cast<int>(p ^ static_cast<unsigned>(top)) - top;  // the pattern, sign-extended
+  return T::from_bits(static_cast<std::uint8_t>(s >> (k >= N ? N - 1 : static_cast<int>(k))));
+}
 
 // What and_, or_, xor_ and not_ share: the operand type is the result, pred or integers,
 // vectorized for every integer type with vectors and for pred (as masks).
@@ -108,6 +125,7 @@ struct not_op : detail::logical_op_traits {
 };
 
 struct shift_left_op {
+  static constexpr bool promotes_small_floats = false;  // s4 etc. on their own bits
   using name = hlo::shift_left;
   template <class T, class...>
   using result = T;
@@ -118,11 +136,16 @@ struct shift_left_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
-    return simd::shl(a, n);  // amounts outside [0, bits) give 0
+    if constexpr (is_intn_v<V>) {
+      return detail::intn_shift(a, n, 0);
+    } else {
+      return simd::shl(a, n);  // amounts outside [0, bits) give 0
+    }
   }
 };
 
 struct shift_right_logical_op {
+  static constexpr bool promotes_small_floats = false;  // s4 etc. on their own bits
   using name = hlo::shift_right_logical;
   template <class T, class...>
   using result = T;
@@ -133,12 +156,17 @@ struct shift_right_logical_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
-    using U = simd::uint_of<simd::lane_t<V>>;
-    return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<U>(a), simd::bitcast<U>(n)));
+    if constexpr (is_intn_v<V>) {
+      return detail::intn_shift(a, n, 1);
+    } else {
+      using U = simd::uint_of<simd::lane_t<V>>;
+      return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<U>(a), simd::bitcast<U>(n)));
+    }
   }
 };
 
 struct shift_right_arithmetic_op {
+  static constexpr bool promotes_small_floats = false;  // s4 etc. on their own bits
   using name = hlo::shift_right_arithmetic;
   template <class T, class...>
   using result = T;
@@ -149,14 +177,19 @@ struct shift_right_arithmetic_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a, V n) const noexcept {
-    // simd::shr on signed lanes treats the amount as unsigned and fills with the sign
-    // bit from bits - 1 on.
-    using S = simd::int_of<simd::lane_t<V>>;
-    return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<S>(a), simd::bitcast<S>(n)));
+    if constexpr (is_intn_v<V>) {
+      return detail::intn_shift(a, n, 2);
+    } else {
+      // simd::shr on signed lanes treats the amount as unsigned and fills with the sign
+      // bit from bits - 1 on.
+      using S = simd::int_of<simd::lane_t<V>>;
+      return simd::bitcast<simd::lane_t<V>>(simd::shr(simd::bitcast<S>(a), simd::bitcast<S>(n)));
+    }
   }
 };
 
 struct popcnt_op {
+  static constexpr bool promotes_small_floats = false;  // s4 etc. on their own bits
   using name = hlo::popcnt;
   template <class T>
   using result = T;
@@ -167,11 +200,16 @@ struct popcnt_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
-    return simd::popcount(a);
+    if constexpr (is_intn_v<V>) {
+      return V(std::popcount(a.bits()));
+    } else {
+      return simd::popcount(a);
+    }
   }
 };
 
 struct clz_op {
+  static constexpr bool promotes_small_floats = false;  // s4 etc. on their own bits
   using name = hlo::clz;
   template <class T>
   using result = T;
@@ -182,7 +220,11 @@ struct clz_op {
 
   template <class T>
   static constexpr T count(T a) noexcept {
-    return static_cast<T>(std::countl_zero(static_cast<simd::uint_of<T>>(a)));
+    if constexpr (is_intn_v<T>) {
+      return T(std::countl_zero(a.bits()) - (8 - T::bit_width));
+    } else {
+      return static_cast<T>(std::countl_zero(static_cast<simd::uint_of<T>>(a)));
+    }
   }
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {

@@ -6,10 +6,15 @@
 // otherwise truncation), to pred is x != 0 (NaN gives true; a complex number is non-zero
 // when either part is), pred to a number is 0 or 1, to f16 and bf16 rounds to nearest
 // even once from the source value (f64 and s64 too, never through f32), complex to a
-// non-complex type converts the real part, a real number to complex gives (x, 0).
+// non-complex type converts the real part, a real number to complex gives (x, 0). The
+// 8-, 6- and 4-bit floats convert as f16 does (one rounding from the source value; their
+// out-of-range and NaN rules in core/float8.hpp); to s2, s4, u2 and u4 integers keep the
+// low bits and floats saturate.
 // bitcast_convert reinterprets the bits: same width elementwise; to a narrower type the
-// result gains a minor dimension of sizeof(T) / sizeof(U) pieces in memory order; to a
-// wider one the operand's last dimension (of that many pieces) is joined and dropped.
+// result gains a minor dimension of width(T) / width(U) pieces in memory order (widths in
+// bits, as XLA's: s4 is 4, f6e2m3fn 6; sub-byte pieces from the least significant bits
+// up); to a wider one the operand's last dimension (of that many pieces) is joined and
+// dropped.
 // reduce_precision is XLA's EmitReducePrecisionIR: mantissa rounded to nearest even by
 // the integer bias trick, exponents out of the reduced range to +-inf (above) and +-0
 // (at or below the reduced minimum: no denormals), NaN kept (+inf with no mantissa bit).
@@ -195,6 +200,17 @@ constexpr U convert_value(T x) noexcept {
     return U(convert_value<C>(x), C(0));
   } else if constexpr (is_small_float_v<T>) {
     return convert_value<U>(static_cast<float>(x));  // exact widening
+  } else if constexpr (is_intn_v<T>) {
+    return convert_value<U>(static_cast<int>(x));  // exact widening
+  } else if constexpr (is_intn_v<U>) {
+    if constexpr (std::is_floating_point_v<T>) {  // saturating, NaN to 0, as for s8
+      return !(x == x)                   ? U(0)
+             : x <= T(U::min_value) ? U(U::min_value)
+             : x >= T(U::max_value) ? U(U::max_value)
+                                    : U(static_cast<int>(x));
+    } else {
+      return U(x);  // pred: 0 or 1; integers: the low N bits
+    }
   } else if constexpr (std::is_same_v<U, bool>) {
     return x != T(0);  // NaN != 0
   } else if constexpr (std::is_same_v<T, bool>) {
@@ -248,6 +264,41 @@ constexpr auto convert(X&& x) noexcept {
 }
 
 // ---- bitcast_convert ------------------------------------------------------------------------
+namespace detail {
+// Whether T is narrower than a byte or a one-byte float of XLA's: s2 ... u4, f8e5m2 ...
+template <class T>
+inline constexpr bool is_narrow_v = is_intn_v<T> || is_minifloat_v<T>;
+
+// The bits of a value of T (XLA's primitive_util::BitWidth of them): 4 for s4 and
+// f4e2m1fn, 6 for the f6 types, the size in bits otherwise.
+template <class T>
+inline constexpr std::size_t value_bits = [] {
+  if constexpr (is_narrow_v<T>) {
+    return static_cast<std::size_t>(T::bit_width);
+  } else {
+    return 8 * sizeof(T);
+  }
+}();
+
+// A value's bit pattern (a real number's; complex numbers are split by their parts).
+template <class T>
+SXLA_FORCE_INLINE constexpr std::uint64_t bit_pattern(T v) noexcept {
+  if constexpr (is_narrow_v<T>) {
+    return v.bits();
+  } else {
+    return std::bit_cast<simd::uint_of<T>>(v);
+  }
+}
+template <class U>
+SXLA_FORCE_INLINE constexpr U from_bit_pattern(std::uint64_t b) noexcept {
+  if constexpr (is_narrow_v<U>) {
+    return U::from_bits(static_cast<std::uint8_t>(b));
+  } else {
+    return std::bit_cast<U>(static_cast<simd::uint_of<U>>(b));
+  }
+}
+}  // namespace detail
+
 template <class U>
 struct bitcast_convert_op {
   using name = hlo::bitcast_convert;
@@ -265,16 +316,12 @@ struct bitcast_convert_op {
     } else if constexpr (std::is_same_v<V, U>) {
       return a;
     } else {
-      return std::bit_cast<U>(a);
+      return detail::from_bit_pattern<U>(detail::bit_pattern(a));
     }
   }
 };
 
 namespace detail {
-// The unsigned integer as wide as T: its bits.
-template <class T>
-using bits_of = simd::uint_of<T>;
-
 // The index of piece k (of n, in memory order) counted from the least significant end.
 constexpr std::size_t piece_slot(std::size_t k, std::size_t n) noexcept {
   return std::endian::native == std::endian::little ? k : n - 1 - k;
@@ -292,10 +339,11 @@ SXLA_FORCE_INLINE constexpr U bitcast_piece(T v, index_t k) noexcept {
     const auto part = k == 0 ? v.real() : v.imag();
     return U(bitcast_piece<G>(part, 0), bitcast_piece<G>(part, 1));
   } else {
-    constexpr std::size_t n = sizeof(T) / sizeof(U);
-    const bits_of<T> bits = std::bit_cast<bits_of<T>>(v);
-    const std::size_t shift = 8 * sizeof(U) * piece_slot(static_cast<std::size_t>(k), n);
-    return std::bit_cast<U>(static_cast<bits_of<U>>(bits >> shift));
+    constexpr std::size_t n = value_bits<T> / value_bits<U>;
+    const std::uint64_t bits = bit_pattern(v);
+    const std::size_t shift = value_bits<U> * piece_slot(static_cast<std::size_t>(k), n);
+    constexpr std::uint64_t mask = value_bits<U> == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << value_bits<U>) - 1;
+    return from_bit_pattern<U>((bits >> shift) & mask);
   }
 }
 
@@ -309,13 +357,11 @@ SXLA_FORCE_INLINE constexpr U bitcast_join(const Piece& piece) noexcept {
     return U(bitcast_join<F, G>([re](std::size_t k) { return k == 0 ? re.real() : re.imag(); }),
              bitcast_join<F, G>([im](std::size_t k) { return k == 0 ? im.real() : im.imag(); }));
   } else {
-    constexpr std::size_t n = sizeof(U) / sizeof(T);
-    bits_of<U> bits = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-      const auto p = static_cast<bits_of<U>>(std::bit_cast<bits_of<T>>(static_cast<T>(piece(k))));
-      bits = static_cast<bits_of<U>>(bits | static_cast<bits_of<U>>(p << (8 * sizeof(T) * piece_slot(k, n))));
-    }
-    return std::bit_cast<U>(bits);
+    constexpr std::size_t n = value_bits<U> / value_bits<T>;
+    std::uint64_t bits = 0;
+    for (std::size_t k = 0; k < n; ++k)
+      bits |= bit_pattern(static_cast<T>(piece(k))) << (value_bits<T> * piece_slot(k, n));
+    return from_bit_pattern<U>(bits);
   }
 }
 }  // namespace detail
@@ -331,7 +377,7 @@ struct bitcast_split_node {
   using lane_type = std::conditional_t<simd::has_vec<U>, U, void>;
   static constexpr std::size_t operand_rank = Op::rank;
   static constexpr std::size_t rank = Op::rank + 1;
-  static constexpr index_t pieces = static_cast<index_t>(sizeof(operand_type) / sizeof(U));
+  static constexpr index_t pieces = static_cast<index_t>(detail::value_bits<operand_type> / detail::value_bits<U>);
   static constexpr dimension_list dims = [] {
     dimension_list d = Op::spec.dimensions;
     d.push_back(pieces);
@@ -392,7 +438,7 @@ struct bitcast_merge_node {
   using lane_type = std::conditional_t<simd::has_vec<U>, U, void>;
   static constexpr std::size_t operand_rank = Op::rank;
   static constexpr std::size_t rank = Op::rank - 1;
-  static constexpr std::size_t pieces = sizeof(U) / sizeof(operand_type);
+  static constexpr std::size_t pieces = detail::value_bits<U> / detail::value_bits<operand_type>;
   static constexpr dimension_list dims = [] {
     dimension_list d = Op::spec.dimensions;
     d.pop_back();
@@ -444,7 +490,7 @@ struct bitcast_merge_node {
 };
 
 namespace detail {
-enum class bitcast_error { none, target_not_element, pred, complex_width, last_dimension, rank_too_high };
+enum class bitcast_error { none, target_not_element, pred, complex_width, width_ratio, last_dimension, rank_too_high };
 
 template <class T, class U>
 constexpr bitcast_error bitcast_check(const dimension_list& dims) noexcept {
@@ -454,10 +500,13 @@ constexpr bitcast_error bitcast_check(const dimension_list& dims) noexcept {
     return bitcast_error::pred;
   } else if constexpr (is_complex_v<T> != is_complex_v<U>) {
     return bitcast_error::complex_width;
-  } else if constexpr (sizeof(U) > sizeof(T)) {
-    return dims.empty() || dims.back() != static_cast<index_t>(sizeof(U) / sizeof(T)) ? bitcast_error::last_dimension
-                                                                                      : bitcast_error::none;
-  } else if constexpr (sizeof(U) < sizeof(T)) {
+  } else if constexpr (value_bits<U> % value_bits<T> != 0 && value_bits<T> % value_bits<U> != 0) {
+    return bitcast_error::width_ratio;
+  } else if constexpr (value_bits<U> > value_bits<T>) {
+    return dims.empty() || dims.back() != static_cast<index_t>(value_bits<U> / value_bits<T>)
+               ? bitcast_error::last_dimension
+               : bitcast_error::none;
+  } else if constexpr (value_bits<U> < value_bits<T>) {
     return dims.size() >= max_rank ? bitcast_error::rank_too_high : bitcast_error::none;
   } else {
     return bitcast_error::none;
@@ -477,10 +526,13 @@ constexpr void report_bitcast_convert() noexcept {
                   "{} to {}: a complex number converts only to a complex type (XLA rejects bitcasts between "
                   "complex and real types)",
                   (E, U), ());
+  } else if constexpr (Error == bitcast_error::width_ratio) {
+    SXLA_DIAGNOSE(hlo::bitcast_convert, "{} to {}: the bit widths ({} and {}) must divide one another", (E, U),
+                  (value_bits<T>, value_bits<U>));
   } else if constexpr (Error == bitcast_error::last_dimension) {
     SXLA_DIAGNOSE(hlo::bitcast_convert,
                   "{} to {}: to a type {} times wider, the last dimension must have size {}", (E, U),
-                  (sizeof(U) / sizeof(T), sizeof(U) / sizeof(T)));
+                  (value_bits<U> / value_bits<T>, value_bits<U> / value_bits<T>));
   } else if constexpr (Error == bitcast_error::rank_too_high) {
     SXLA_DIAGNOSE(hlo::bitcast_convert,
                   "{} to {}: to a narrower type the result gains a dimension: rank {}, above SXLA_MAX_RANK ({})",
@@ -499,9 +551,9 @@ constexpr auto bitcast_convert(X&& x) noexcept {
   if constexpr (err != detail::bitcast_error::none) {
     detail::report_bitcast_convert<E, U, err>();
     return e;
-  } else if constexpr (sizeof(U) == sizeof(T)) {
+  } else if constexpr (detail::value_bits<U> == detail::value_bits<T>) {
     return elementwise_node<bitcast_convert_op<U>, E>{bitcast_convert_op<U>{}, detail::pack<E>(e)};
-  } else if constexpr (sizeof(U) < sizeof(T)) {
+  } else if constexpr (detail::value_bits<U> < detail::value_bits<T>) {
     return bitcast_split_node<E, U>{e};
   } else {
     return bitcast_merge_node<E, U>{e};
@@ -562,7 +614,9 @@ struct reduce_precision_op {
 
   template <class V>
   SXLA_FORCE_INLINE constexpr V operator()(V a) const noexcept {
-    if constexpr (detail::is_small_float_v<V>) {
+    if constexpr (is_minifloat_v<V>) {  // on the exact f32 value (the encodings are not all IEEE's)
+      return V(reduce_precision_op{}(static_cast<float>(a)));
+    } else if constexpr (detail::is_small_float_v<V>) {
       const auto bits = detail::reduce_precision_bits<V::exponent_bits, V::mantissa_bits, ExponentBits, MantissaBits>(
           static_cast<std::int16_t>(a.bits()));
       return V::from_bits(static_cast<std::uint16_t>(bits));

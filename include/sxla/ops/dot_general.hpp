@@ -9,9 +9,10 @@
 // other dimensions, then rhs's, each in increasing order, as the seed says.
 //
 // Types. Both operands have one element type T. The result has type T, or the type
-// given. The products are summed in the accumulation type: f16 and bf16 in f32, s8 and
-// s16 in s32, u8 and u16 in u32, other types in themselves, or in the result type given
-// when it is not f16 or bf16 (x::dot_general<dims, float>(bf16s) sums in f32 and keeps
+// given. The products are summed in the accumulation type: f16, bf16 and the 8-, 6- and
+// 4-bit floats in f32, s2, s4, s8 and s16 in s32, u2, u4, u8 and u16 in u32, other types
+// in themselves, or in the result type given when it is not a float narrower than f32
+// (x::dot_general<dims, float>(bf16s) sums in f32 and keeps
 // f32; x::dot_general<dims, std::int32_t>(s8s) gives s32). The sum is rounded (or, for
 // integers, wrapped) to the result type once, at the end. pred is not accepted.
 //
@@ -44,6 +45,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <algorithm>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -245,8 +247,8 @@ constexpr void report_dot() noexcept {
 template <class T>
 using dot_accumulator_t = std::conditional_t<
     is_small_float_v<T>, float,
-    std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 4),
-                       std::conditional_t<std::is_signed_v<T>, std::int32_t, std::uint32_t>, T>>;
+    std::conditional_t<(std::is_integral_v<T> && (sizeof(T) < 4)) || is_intn_v<T>,
+                       std::conditional_t<std::numeric_limits<T>::is_signed, std::int32_t, std::uint32_t>, T>>;
 
 // The accumulation type for operands T and result R.
 template <class T, class R>

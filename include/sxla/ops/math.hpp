@@ -294,7 +294,8 @@ struct pow_op {
   template <class T, class...>
   using result = T;
   template <class T>
-  static constexpr bool accepts = detail::is_math_element<T> || (std::is_integral_v<T> && !std::is_same_v<T, bool>);
+  static constexpr bool accepts =
+      detail::is_math_element<T> || (std::is_integral_v<T> && !std::is_same_v<T, bool>) || is_intn_v<T>;
   template <class L, class T, class...>
   static constexpr bool vectorizable = detail::math_vectorizable<L, T>;
 

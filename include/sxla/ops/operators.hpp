@@ -69,12 +69,12 @@ constexpr auto operator>=(A&& a, B&& b) noexcept {
   return ge(static_cast<A&&>(a), static_cast<B&&>(b));
 }
 template <class A, class B>
-  requires(binary_operands<A, B> && !(storage_array<A> && storage_array<B>))
+  requires(binary_operands<A, B> && !(stored_array<A> && stored_array<B>))
 constexpr auto operator==(A&& a, B&& b) noexcept {
   return eq(static_cast<A&&>(a), static_cast<B&&>(b));
 }
 template <class A, class B>
-  requires(binary_operands<A, B> && !(storage_array<A> && storage_array<B>))
+  requires(binary_operands<A, B> && !(stored_array<A> && stored_array<B>))
 constexpr auto operator!=(A&& a, B&& b) noexcept {
   return ne(static_cast<A&&>(a), static_cast<B&&>(b));
 }

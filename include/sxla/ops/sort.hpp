@@ -110,17 +110,21 @@ struct comparator_traits<compare_op<D, TotalOrder>> {
 // ---- keys: a built-in comparator's order as unsigned integer order ------------------
 
 template <class T>
-inline constexpr bool sort_float = std::is_floating_point_v<T> || is_small_float_v<T>;
+inline constexpr bool sort_float = std::is_floating_point_v<T> || is_small_float_v<T> || is_minifloat_v<T>;
 
+// The 8-, 6- and 4-bit floats sort by their f32 values' keys (their encodings' special
+// values and sign positions differ by type; the widening is exact).
 template <class T>
 using sort_key_t = std::conditional_t<
-    sizeof(T) == 1, std::uint8_t,
-    std::conditional_t<sizeof(T) == 2, std::uint16_t, std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
+    is_minifloat_v<T> || sizeof(T) == 4, std::uint32_t,
+    std::conditional_t<sizeof(T) == 1, std::uint8_t, std::conditional_t<sizeof(T) == 2, std::uint16_t, std::uint64_t>>>;
 
 template <class T>
 constexpr sort_key_t<T> raw_bits(T v) noexcept {
   if constexpr (std::is_same_v<T, bool>) {
     return v ? 1 : 0;
+  } else if constexpr (is_minifloat_v<T>) {
+    return std::bit_cast<std::uint32_t>(static_cast<float>(v));
   } else if constexpr (is_small_float_v<T>) {
     return v.bits();
   } else {
@@ -131,6 +135,8 @@ template <class T>
 constexpr T from_raw_bits(sort_key_t<T> k) noexcept {
   if constexpr (std::is_same_v<T, bool>) {
     return k != 0;
+  } else if constexpr (is_minifloat_v<T>) {
+    return T(std::bit_cast<float>(k));
   } else if constexpr (is_small_float_v<T>) {
     return T::from_bits(k);
   } else {
@@ -139,8 +145,19 @@ constexpr T from_raw_bits(sort_key_t<T> k) noexcept {
 }
 
 // Whether C's key of a T gives the T back (then keys alone can be sorted).
+// (Not for the 8-, 6- and 4-bit floats: an f8e5m2 NaN's payload does not survive f32.)
 template <class C, class T>
-inline constexpr bool key_gives_value = !sort_float<T> || comparator_traits<C>::total_order;
+inline constexpr bool key_gives_value = !sort_float<T> || (comparator_traits<C>::total_order && !is_minifloat_v<T>);
+
+// The key of +inf: larger magnitudes are NaNs.
+template <class T>
+constexpr sort_key_t<T> infinity_bits() noexcept {
+  if constexpr (is_minifloat_v<T>) {
+    return std::bit_cast<std::uint32_t>(std::numeric_limits<float>::infinity());
+  } else {
+    return raw_bits(std::numeric_limits<T>::infinity());
+  }
+}
 
 // T's key under C: unsigned order is C's order. Floats: the sign bit flipped for
 // positives, every bit for negatives (XLA's total order); for lt_op/gt_op every NaN is
@@ -154,12 +171,12 @@ constexpr sort_key_t<T> sort_key(T v) noexcept {
   if constexpr (sort_float<T>) {  // branch-free: the loops that make keys stay tight
     k = static_cast<K>(b ^ (static_cast<K>(K{0} - (b >> (8 * sizeof(K) - 1))) | sign));
     if constexpr (!comparator_traits<C>::total_order) {
-      constexpr K inf = raw_bits(std::numeric_limits<T>::infinity());
+      constexpr K inf = infinity_bits<T>();
       const K magnitude = static_cast<K>(b & ~sign);
       k = magnitude == 0 ? sign : k;
       k = magnitude > inf ? static_cast<K>(~K{0}) : k;
     }
-  } else if constexpr (std::is_signed_v<T>) {
+  } else if constexpr (std::numeric_limits<T>::is_signed) {  // s2 and s4 too
     k = static_cast<K>(b ^ sign);
   }
   return comparator_traits<C>::descending ? static_cast<K>(~k) : k;
@@ -174,7 +191,7 @@ constexpr bool key_exact(T v) noexcept {
   } else {
     using K = sort_key_t<T>;
     constexpr K sign = static_cast<K>(K{1} << (8 * sizeof(K) - 1));
-    constexpr K inf = raw_bits(std::numeric_limits<T>::infinity());
+    constexpr K inf = infinity_bits<T>();
     const K b = raw_bits(v);
     return static_cast<K>(b & ~sign) <= inf && b != sign;
   }
@@ -186,7 +203,7 @@ constexpr T sort_unkey(sort_key_t<T> k) noexcept {
   if constexpr (comparator_traits<C>::descending) k = static_cast<K>(~k);
   if constexpr (sort_float<T>) {
     k = (k & sign) != 0 ? static_cast<K>(k ^ sign) : static_cast<K>(~k);
-  } else if constexpr (std::is_signed_v<T>) {
+  } else if constexpr (std::numeric_limits<T>::is_signed) {
     k = static_cast<K>(k ^ sign);
   }
   return from_raw_bits<T>(k);
@@ -248,10 +265,10 @@ SXLA_FORCE_INLINE simd::vec<K> sort_key_lanes(simd::vec<K> b) noexcept {
     if constexpr (!comparator_traits<C>::total_order) {
       const V magnitude = simd::bit_andnot(sign, b);
       k = simd::select(simd::eq(magnitude, simd::zero<K>()), sign, k);
-      k = simd::select(simd::gt(magnitude, simd::splat<V>(raw_bits(std::numeric_limits<T>::infinity()))),
+      k = simd::select(simd::gt(magnitude, simd::splat<V>(infinity_bits<T>())),
                        simd::splat<V>(static_cast<K>(~K{0})), k);
     }
-  } else if constexpr (std::is_signed_v<T>) {
+  } else if constexpr (std::numeric_limits<T>::is_signed) {
     k = simd::bit_xor(b, sign);
   }
   return comparator_traits<C>::descending ? simd::bit_not(k) : k;
@@ -263,7 +280,7 @@ SXLA_FORCE_INLINE simd::mask<K> inexact_lanes(simd::vec<K> b) noexcept {
     return simd::first_n<K>(0);
   } else {
     const V sign = simd::splat<V>(static_cast<K>(K{1} << (8 * sizeof(K) - 1)));
-    const V inf = simd::splat<V>(raw_bits(std::numeric_limits<T>::infinity()));
+    const V inf = simd::splat<V>(infinity_bits<T>());
     return simd::mask_or(simd::gt(simd::bit_andnot(sign, b), inf), simd::eq(b, sign));
   }
 }
@@ -285,7 +302,7 @@ constexpr kernels::sorted_output<sort_key_t<T>> unkey_output(sort_key_t<T>* out)
   constexpr bool desc = comparator_traits<C>::descending;
   if constexpr (sort_float<T>) {
     return {out, desc ? K{0} : sign, desc ? static_cast<K>(~sign) : static_cast<K>(~K{0})};
-  } else if constexpr (std::is_signed_v<T>) {
+  } else if constexpr (std::numeric_limits<T>::is_signed) {
     const K m = desc ? static_cast<K>(~sign) : sign;
     return {out, m, m};
   } else {
@@ -376,7 +393,9 @@ struct sort_plan {
   // One operand with 32- or 64-bit keys: the vectorised quicksort, in place on the keys,
   // wherever they give their values back (with lt_op / gt_op: no NaN or -0 on the
   // line; else the radix sort with positions).
-  static constexpr bool quick = builtin && count == 1 && !network && kernels::quick_sort_enabled<K>;
+  // (Not for keys of another width than the values: the 8-, 6- and 4-bit floats' f32 keys.)
+  static constexpr bool quick =
+      builtin && count == 1 && !network && kernels::quick_sort_enabled<K> && sizeof(K) == sizeof(T0);
   static constexpr std::size_t scratch = [] {
     if constexpr (!builtin) {  // the merge sort's two arrays, or the introsort's one
       return (S == sort_stability::stable ? 2 : 1) * scratch_round(N * sizeof(record));

@@ -5,9 +5,10 @@
 // entry point that applies both is parse.hpp.
 //
 //   shape   := type '[' [ size { ',' size } ] ']' [ layout ]
-//   layout  := '{' [ dim { ',' dim } ] [ ':' [ 'T' tile { tile } ] [ padding ] ] '}'
+//   layout  := '{' [ dim { ',' dim } ] [ ':' [ 'T' tile { tile } ] [ padding ] [ bits ] ] '}'
 //   tile    := '(' ( size | '*' ) { ',' ( size | '*' ) } ')'
 //   padding := 'pad(' size { ',' size } [ ',' ( zero | one | lowest | highest | unknown ) ] ')'
+//   bits    := 'E(' size ')'           (XLA's element_size_in_bits: "u4[8]{0:E(4)}")
 //
 // Examples: "f32[]", "f32[3,5]{1,0:T(2,2)}", "bf16[2,3,1004]{2,1,0:T(2,*,128)}",
 // "f32[2,3]{0,1:pad(3,5)}". Blanks between tokens are skipped; type names may also be
@@ -177,7 +178,7 @@ constexpr parse_status parse_shape_into(std::string_view text, Out& out) noexcep
       at = lex.position();
       const std::string_view field = lex.word();
       if (field == "T") {
-        if (!layout.tiles.empty() || !layout.padded_dimensions.empty())
+        if (!layout.tiles.empty() || !layout.padded_dimensions.empty() || layout.element_size_in_bits != 0)
           return fail(shape_error::misplaced_layout_field, at);
         if (!lex.peek('(')) return fail(shape_error::expected_open_paren, lex.position());
         while (lex.eat('(')) {
@@ -201,8 +202,17 @@ constexpr parse_status parse_shape_into(std::string_view text, Out& out) noexcep
           if (!lex.eat(')')) return fail(shape_error::expected_comma_or_close_paren, lex.position());
           if (!layout.tiles.push_back(tile)) return fail(shape_error::too_many_tiles, at);
         }
+      } else if (field == "E") {
+        if (layout.element_size_in_bits != 0) return fail(shape_error::misplaced_layout_field, at);
+        if (!lex.eat('(')) return fail(shape_error::expected_open_paren, lex.position());
+        if (!lex.at_digit()) return fail(shape_error::expected_element_size, lex.position());
+        at = lex.position();
+        if (!lex.number(layout.element_size_in_bits)) return fail(shape_error::number_too_large, at);
+        if (layout.element_size_in_bits == 0) return fail(shape_error::expected_element_size, at);
+        if (!lex.eat(')')) return fail(shape_error::expected_comma_or_close_paren, lex.position());
       } else if (field == "pad") {
-        if (!layout.padded_dimensions.empty()) return fail(shape_error::misplaced_layout_field, at);
+        if (!layout.padded_dimensions.empty() || layout.element_size_in_bits != 0)
+          return fail(shape_error::misplaced_layout_field, at);
         if (!lex.eat('(')) return fail(shape_error::expected_open_paren, lex.position());
         while (true) {
           if (lex.at_letter() && !layout.padded_dimensions.empty()) {

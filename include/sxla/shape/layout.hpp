@@ -1,5 +1,6 @@
 // sxla/shape/layout.hpp: layout_spec, XLA's Layout as a value: minor_to_major, tiles,
-// and the seed's padded_dimensions with a padding_value. Also the default layout
+// the seed's padded_dimensions with a padding_value, and element_size_in_bits (E(n):
+// sub-byte elements packed 8 / n to a byte, see tensor/packed.hpp). Also the default layout
 // ({rank-1, ..., 0}, row-major). Validity rules are in validate.hpp, the index
 // arithmetic in layout_map.hpp.
 #ifndef SXLA_SHAPE_LAYOUT_HPP
@@ -33,6 +34,9 @@ struct layout_spec {
   // Padded size of each logical dimension; empty when the layout is not padded.
   small_vector<index_t, max_rank> padded_dimensions;
   padding_value pad_value = padding_value::zero;
+  // XLA's element_size_in_bits: 0, or the bit width of a sub-byte element type, whose
+  // elements are then packed (printed E(4)).
+  index_t element_size_in_bits = 0;
 
   friend constexpr bool operator==(const layout_spec&, const layout_spec&) = default;
 };

@@ -40,7 +40,7 @@ constexpr shape_string to_string(const shape_spec& s,
   const layout_spec& l = s.layout;
   const bool print = lp == layout_printing::always ||
                      (lp == layout_printing::if_not_default && !is_default_layout(l, s.rank()));
-  const bool has_fields = !l.tiles.empty() || !l.padded_dimensions.empty();
+  const bool has_fields = !l.tiles.empty() || !l.padded_dimensions.empty() || l.element_size_in_bits != 0;
   if (!print || (s.rank() == 0 && l.minor_to_major.empty() && !has_fields)) return out;
   out.append('{');
   for (std::size_t i = 0; i < l.minor_to_major.size(); ++i) {
@@ -70,6 +70,11 @@ constexpr shape_string to_string(const shape_spec& s,
       out.append_integer(l.padded_dimensions[i]);
     }
     if (l.pad_value != padding_value::zero) out.append(',').append(padding_value_name(l.pad_value));
+    out.append(')');
+  }
+  if (l.element_size_in_bits != 0) {
+    out.append("E(");
+    out.append_integer(l.element_size_in_bits);
     out.append(')');
   }
   out.append('}');

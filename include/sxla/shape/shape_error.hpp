@@ -17,7 +17,10 @@
     "no error") \
   X(expected_element_type, "malformed shape string", \
     "expected an element type (pred, s8, s16, s32, s64, u8, " \
-    "u16, u32, u64, f16, bf16, f32, f64, c64, c128)") \
+    "u16, u32, u64, f16, bf16, f32, f64, c64, c128, s2, s4, u2, " \
+    "u4, f8e5m2, f8e4m3, f8e3m4, f8e4m3fn, f8e4m3fnuz, " \
+    "f8e5m2fnuz, f8e4m3b11fnuz, f4e2m1fn, f6e2m3fn, f6e3m2fn, " \
+    "f8e8m0fnu)") \
   X(expected_open_bracket, "malformed shape string", \
     "expected '[' after the element type") \
   X(expected_dimension, "malformed shape string", \
@@ -37,10 +40,12 @@
     "expected ',', ':' or '}' in the layout") \
   X(expected_layout_field, "malformed shape string", \
     "expected a layout field after ':' (sxla supports T(...) " \
-    "tiles and pad(...))") \
+    "tiles, pad(...) and E(...))") \
   X(misplaced_layout_field, "malformed shape string", \
     "layout field repeated or out of order (T(...) comes before " \
-    "pad(...))") \
+    "pad(...), and both before E(...))") \
+  X(expected_element_size, "malformed shape string", \
+    "expected an element size in bits (>= 1) in E(...)") \
   X(expected_open_paren, "malformed shape string", \
     "expected '('") \
   X(expected_tile_dimension, "malformed shape string", \
@@ -86,6 +91,10 @@
   X(combine_without_minor, "invalid layout", \
     "'*' (combine) is the most minor tile entry: there is no " \
     "more minor dimension to merge it into") \
+  X(bad_element_size, "invalid layout", \
+    "E(n) packs sub-byte elements: n must be the element type's " \
+    "bit width (2: s2, u2; 4: s4, u4, f4e2m1fn; 6: f6e2m3fn, " \
+    "f6e3m2fn)") \
   X(storage_too_large, "invalid layout", \
     "the storage size overflows int64") \
   X(size_too_large, "invalid layout", \
@@ -149,7 +158,9 @@ consteval bool report_shape_error() {
   // tests/shape/shape_error_test.cpp checks these texts against the list above.
   static_assert(E != shape_error::expected_element_type,
                 "sxla: malformed shape string: expected an element type (pred, s8, s16, "
-                "s32, s64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128)");
+                "s32, s64, u8, u16, u32, u64, f16, bf16, f32, f64, c64, c128, s2, s4, u2, "
+                "u4, f8e5m2, f8e4m3, f8e3m4, f8e4m3fn, f8e4m3fnuz, f8e5m2fnuz, "
+                "f8e4m3b11fnuz, f4e2m1fn, f6e2m3fn, f6e3m2fn, f8e8m0fnu)");
   static_assert(E != shape_error::expected_open_bracket,
                 "sxla: malformed shape string: expected '[' after the element type");
   static_assert(E != shape_error::expected_dimension,
@@ -172,10 +183,13 @@ consteval bool report_shape_error() {
                 "sxla: malformed shape string: expected ',', ':' or '}' in the layout");
   static_assert(E != shape_error::expected_layout_field,
                 "sxla: malformed shape string: expected a layout field after ':' (sxla "
-                "supports T(...) tiles and pad(...))");
+                "supports T(...) tiles, pad(...) and E(...))");
   static_assert(E != shape_error::misplaced_layout_field,
                 "sxla: malformed shape string: layout field repeated or out of order "
-                "(T(...) comes before pad(...))");
+                "(T(...) comes before pad(...), and both before E(...))");
+  static_assert(E != shape_error::expected_element_size,
+                "sxla: malformed shape string: expected an element size in bits (>= 1) "
+                "in E(...)");
   static_assert(E != shape_error::expected_open_paren,
                 "sxla: malformed shape string: expected '('");
   static_assert(E != shape_error::expected_tile_dimension,
@@ -225,6 +239,9 @@ consteval bool report_shape_error() {
   static_assert(E != shape_error::combine_without_minor,
                 "sxla: invalid layout: '*' (combine) is the most minor tile entry: "
                 "there is no more minor dimension to merge it into");
+  static_assert(E != shape_error::bad_element_size,
+                "sxla: invalid layout: E(n) packs sub-byte elements: n must be the element "
+                "type's bit width (2: s2, u2; 4: s4, u4, f4e2m1fn; 6: f6e2m3fn, f6e3m2fn)");
   static_assert(E != shape_error::storage_too_large,
                 "sxla: invalid layout: the storage size overflows int64");
   static_assert(E != shape_error::size_too_large,

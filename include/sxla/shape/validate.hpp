@@ -7,6 +7,7 @@
 
 #include <cstddef>
 
+#include "sxla/core/element_type.hpp"   // bit_width
 #include "sxla/core/index.hpp"          // index_t
 #include "sxla/shape/layout_map.hpp"    // make_layout_map (tiling rules, storage size)
 #include "sxla/shape/shape_error.hpp"   // shape_error, report_shape_error
@@ -45,6 +46,9 @@ constexpr shape_error validate(const shape_spec& s) noexcept {
       if (d < 0 && d != tile_spec::combine) return shape_error::tile_dimension_negative;
     }
   }
+  if (l.element_size_in_bits != 0 &&
+      (bit_width(s.element_type) >= 8 || l.element_size_in_bits != bit_width(s.element_type)))
+    return shape_error::bad_element_size;
   return make_layout_map(s).error;  // tile lengths, '*' placement, storage overflow
 }
 

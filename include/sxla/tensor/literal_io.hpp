@@ -2,7 +2,8 @@
 // one line: "f32[2,3] {{1, 2, 3}, {4, 5, 6}}", "f32[] 5", "pred[2] {true, false}",
 // "c64[1] {(1, 2)}". The layout is printed after the dimensions only when it is not
 // the default one. Floating values use the shortest text that reads back to the same
-// value (for f16 and bf16, the same 16-bit value). write_literal writes to any output
+// value (for f16 and bf16, the same 16-bit value; the 8-, 6- and 4-bit floats print
+// their exact values). write_literal writes to any output
 // iterator (no heap); operator<< writes to a std::ostream.
 #ifndef SXLA_TENSOR_LITERAL_IO_HPP
 #define SXLA_TENSOR_LITERAL_IO_HPP
@@ -19,8 +20,11 @@
 #include <type_traits>
 
 #include "sxla/core/float16.hpp"          // small_float
+#include "sxla/core/float8.hpp"           // is_minifloat_v
+#include "sxla/core/intn.hpp"             // is_intn_v
 #include "sxla/core/index.hpp"            // index_t, multi_index
 #include "sxla/shape/print.hpp"           // to_string, layout_printing
+#include "sxla/tensor/packed.hpp"         // packed_array
 #include "sxla/tensor/storage_array.hpp"  // storage_array
 
 namespace sxla {
@@ -61,6 +65,8 @@ template <class T, class OutIt>
 OutIt write_element(OutIt out, const T& v) {
   if constexpr (std::is_same_v<T, bool>) {
     return write_text(out, v ? "true" : "false");
+  } else if constexpr (is_intn_v<T>) {
+    return write_element(out, static_cast<int>(v));
   } else if constexpr (std::is_integral_v<T>) {
     char buf[24];
     using wide = std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>;
@@ -68,6 +74,8 @@ OutIt write_element(OutIt out, const T& v) {
     return write_text(out, std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
   } else if constexpr (std::is_floating_point_v<T>) {
     return write_floating(out, v);
+  } else if constexpr (is_minifloat_v<T>) {
+    return write_floating(out, static_cast<float>(v));  // exact, and short: at most 5 significant bits
   } else if constexpr (requires { v.bits(); }) {
     return write_small_float(out, v);
   } else {  // complex
@@ -80,7 +88,7 @@ OutIt write_element(OutIt out, const T& v) {
   }
 }
 
-template <std::size_t Depth, storage_array A, class OutIt>
+template <std::size_t Depth, class A, class OutIt>
 OutIt write_nested(OutIt out, const A& a, multi_index<A::rank>& idx) {
   if constexpr (Depth == A::rank) {
     return write_element(out, a[idx]);
@@ -99,7 +107,8 @@ OutIt write_nested(OutIt out, const A& a, multi_index<A::rank>& idx) {
 }  // namespace detail
 
 // Writes a in XLA's one-line literal format to `out`; returns the advanced iterator.
-template <storage_array A, class OutIt>
+template <class A, class OutIt>
+  requires stored_array<A>
 OutIt write_literal(OutIt out, const A& a) {
   out = detail::write_text(out, to_string<A::spec, layout_printing::if_not_default>().view());
   *out++ = ' ';
@@ -107,7 +116,8 @@ OutIt write_literal(OutIt out, const A& a) {
   return detail::write_nested<0>(out, a, idx);
 }
 
-template <storage_array A>
+template <class A>
+  requires stored_array<A>
 std::ostream& operator<<(std::ostream& os, const A& a) {
   write_literal(std::ostreambuf_iterator<char>(os), a);
   return os;

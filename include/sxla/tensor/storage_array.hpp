@@ -22,6 +22,17 @@ struct is_storage_array : std::false_type {};
 template <class A>
 concept storage_array = is_storage_array<std::remove_cvref_t<A>>::value;
 
+// packed_tensor<S> or packed_tensor_view<S, B> (tensor/packed.hpp): sub-byte elements
+// packed in bytes, read as values through a[idx].
+template <class T>
+struct is_packed_array : std::false_type {};
+template <class A>
+concept packed_array = is_packed_array<std::remove_cvref_t<A>>::value;
+
+// An array with storage of its own shape: a tensor, a view or a packed array.
+template <class A>
+concept stored_array = storage_array<A> || packed_array<A>;
+
 // A lazy expression (expr/expression.hpp). Tensors and views take one in their
 // constructor or assignment and call evaluate_into(*this, e), which expr/assign.hpp
 // provides (found by argument-dependent lookup).
@@ -30,7 +41,7 @@ struct fresh_destination {};
 
 template <class E>
 concept assignable_expression =
-    !storage_array<E> && requires { requires std::remove_cvref_t<E>::is_expression; };
+    !stored_array<E> && requires { requires std::remove_cvref_t<E>::is_expression; };
 
 // The operations' names in compile errors (core/diagnostics.hpp): assignment (and
 // construction from another array) and whole-array equality.
@@ -95,19 +106,29 @@ inline constexpr bool same_storage_layout_v =
     std::remove_cvref_t<A>::spec.layout == std::remove_cvref_t<B>::spec.layout &&
     std::remove_cvref_t<A>::spec.dimensions == std::remove_cvref_t<B>::spec.dimensions;
 
+// Whether an array of type S can be copied into D slot by slot: both store plain
+// elements the same way, with no padding or tiles.
+template <class D, class S>
+consteval bool copies_storage() {
+  if constexpr (storage_array<S>) {
+    return same_storage_layout_v<D, S> && !D::shape_type::is_padded && !D::shape_type::is_tiled;
+  } else {
+    return false;
+  }
+}
+
 // Copies the logical elements of src into dst (same logical shape, any layouts), in
 // logical order, with both offsets computed by the unrolled maps. dst's padding slots
 // are left as they are. (The reference path; blocked layout conversion belongs to the
 // expression engine.)
-template <class Dst, storage_array Src>
+template <class Dst, stored_array Src>
 constexpr void copy_elements(Dst& dst, const Src& src) {
   using D = std::remove_cvref_t<Dst>;
   using S = std::remove_cvref_t<Src>;
   auto* out = dst.data();
   if constexpr (!same_logical_shape(D::spec, S::spec)) {
     static_assert(require_same_logical_shape<D::spec, S::spec>());
-  } else if constexpr (same_storage_layout_v<D, S> && !D::shape_type::is_padded &&
-                       !D::shape_type::is_tiled) {
+  } else if constexpr (copies_storage<D, S>()) {
     const auto* in = src.data();
     for (index_t i = 0; i < D::storage_count; ++i) out[i] = in[i];
   } else {
@@ -117,8 +138,8 @@ constexpr void copy_elements(Dst& dst, const Src& src) {
 }
 
 // Same shape and equal elements, compared as values (IEEE: NaN != NaN, -0 == +0);
-// layouts may differ. A shape mismatch is a compile error.
-template <storage_array A, storage_array B>
+// layouts (and packing) may differ. A shape mismatch is a compile error.
+template <stored_array A, stored_array B>
 constexpr bool operator==(const A& a, const B& b) {
   if constexpr (!same_logical_shape(A::spec, B::spec)) {
     static_assert(require_same_logical_shape<A::spec, B::spec, hlo::equal>());

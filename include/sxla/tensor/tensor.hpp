@@ -1,7 +1,7 @@
 // sxla/tensor/tensor.hpp: tensor<S>, an array that owns its elements in static,
 // aligned storage laid out as S says (padding and tiles included): no heap, usable in
 // constexpr. Built zeroed, from nested braces or a flat list in logical order, or from
-// another tensor or view of the same shape in any layout. t(i, j) reads logically;
+// another tensor, view or packed array of the same shape in any layout. t(i, j) reads logically;
 // data()/storage() expose the physical storage.
 //
 //   x::tensor<"f32[2,3]"> a = {{1, 2, 3}, {4, 5, 6}};
@@ -88,6 +88,8 @@ class tensor {
  public:
   using shape_type = shape<S>;  // checks S
   using value_type = typename shape_type::value_type;
+  static_assert(S.layout.element_size_in_bits == 0,
+                "sxla: tensor: a layout with E(n) packs its elements: use x::packed_tensor (tensor/packed.hpp)");
   static constexpr shape_spec spec = S;
   static constexpr std::size_t rank = shape_type::rank;
   static constexpr index_t element_count = shape_type::element_count;
@@ -128,12 +130,12 @@ class tensor {
 
   // The same values from a tensor or view of the same element type and dimensions, in
   // any layout (a layout conversion).
-  template <storage_array A>
+  template <stored_array A>
     requires(!std::is_same_v<std::remove_cvref_t<A>, tensor>)
   constexpr tensor(const A& other) noexcept : tensor() {  // NOLINT: implicit by design
     copy_elements(*this, other);
   }
-  template <storage_array A>
+  template <stored_array A>
     requires(!std::is_same_v<std::remove_cvref_t<A>, tensor>)
   constexpr tensor& operator=(const A& other) noexcept {
     copy_elements(*this, other);

@@ -71,6 +71,8 @@ class tensor_view {
   using value_type = typename shape_type::value_type;
   using element_type = T;       // value_type, const for a read-only view
   static_assert(detail::check_view_element<S, T, value_type>());
+  static_assert(S.layout.element_size_in_bits == 0,
+                "sxla: view: a layout with E(n) packs its elements: use x::packed_view (tensor/packed.hpp)");
   static constexpr shape_spec spec = S;
   static constexpr std::size_t rank = shape_type::rank;
   static constexpr index_t element_count = shape_type::element_count;
@@ -94,7 +96,7 @@ class tensor_view {
     copy_elements(*this, other);
     return *this;
   }
-  template <storage_array A>
+  template <stored_array A>
     requires(!std::is_const_v<T> && !std::is_same_v<std::remove_cvref_t<A>, tensor_view>)
   constexpr tensor_view& operator=(const A& other) noexcept {
     copy_elements(*this, other);
