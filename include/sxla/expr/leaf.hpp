@@ -176,7 +176,8 @@ struct packed_leaf {
   }
   template <class V>
   static constexpr void visit_leaves(V& v, bool direct) {
-    v(leaf_read{A::spec, Owned ? leaf_kind::view : leaf_kind::named_tensor, direct, false});
+    constexpr leaf_kind kind = !is_packed_tensor_v<A> ? leaf_kind::view : (Owned ? leaf_kind::owned : leaf_kind::named_tensor);
+    v(leaf_read{A::spec, kind, direct, false});
   }
 };
 
