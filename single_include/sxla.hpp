@@ -598,8 +598,10 @@ class std::numeric_limits<sxla::small_float<E, M>> {
 #ifndef SXLA_CORE_FLOAT8_HPP
 #define SXLA_CORE_FLOAT8_HPP
 
+#include <array>
 #include <bit>
 #include <compare>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -666,8 +668,8 @@ class minifloat {
   }
   constexpr bits_type bits() const noexcept { return bits_; }
 
-  // Exact widening.
-  constexpr operator float() const noexcept { return widen(bits_); }  // NOLINT: implicit by design
+  // Exact widening (a table of every encoding's value).
+  constexpr operator float() const noexcept { return widen_table[bits_]; }  // NOLINT: implicit by design
 
   constexpr bool signbit() const noexcept { return (bits_ & sign_mask) != 0; }
   constexpr bool isnan() const noexcept {
@@ -798,10 +800,37 @@ class minifloat {
     return with_sign(negative, static_cast<bits_type>(m));
   }
 
+  // From float: in the normal range of the type, rounding the f32 bits to M mantissa bits
+  // (adding 0111.. plus the last kept bit) and moving the exponent is the whole work;
+  // anything else (zero, subnormal results, overflow, specials) takes the general path.
+  // (Not for f8e8m0fnu, whose ties do not go to even.)
+  static constexpr bits_type narrow_float(float value) noexcept {
+    if constexpr (S != float_specials::e8m0) {
+      constexpr std::uint32_t smallest_normal = static_cast<std::uint32_t>(127 + 1 - Bias) << 23;
+      const std::uint32_t u = std::bit_cast<std::uint32_t>(value);
+      const std::uint32_t a = u & 0x7fffffffu;
+      if (a >= smallest_normal && a < 0x7f800000u) {
+        const std::uint32_t r = a + ((std::uint32_t{1} << (22 - M)) - 1) + ((a >> (23 - M)) & 1u);
+        const std::uint32_t m = (r >> (23 - M)) - (static_cast<std::uint32_t>(127 - Bias) << M);
+        if (m <= max_bits) return with_sign((u >> 31) != 0, static_cast<bits_type>(m));
+      }
+    }
+    return narrow_general(value);
+  }
+
   template <class A>
   static constexpr bits_type narrow(A value) noexcept {
+    if constexpr (std::is_same_v<A, float>) {
+      return narrow_float(value);
+    } else {
+      return narrow_general(value);
+    }
+  }
+
+  template <class A>
+  static constexpr bits_type narrow_general(A value) noexcept {
     if constexpr (std::is_same_v<A, bool>) {
-      return value ? narrow(1) : narrow(0);
+      return value ? narrow_general(1) : narrow_general(0);
     } else if constexpr (std::is_integral_v<A>) {
       if (value == 0) return S == float_specials::e8m0 ? nan_bits : bits_type{0};
       const bool negative = value < 0;
@@ -868,6 +897,12 @@ class minifloat {
       return static_cast<float>(negative ? -v : v);  // exact
     }
   }
+
+  static constexpr auto widen_table = [] {
+    std::array<float, std::size_t{1} << bit_width> t{};
+    for (unsigned b = 0; b < t.size(); ++b) t[b] = widen(static_cast<bits_type>(b));
+    return t;
+  }();
 
   bits_type bits_ = 0;
 };
@@ -7521,7 +7556,8 @@ struct packed_leaf {
   }
   template <class V>
   static constexpr void visit_leaves(V& v, bool direct) {
-    v(leaf_read{A::spec, Owned ? leaf_kind::view : leaf_kind::named_tensor, direct, false});
+    constexpr leaf_kind kind = !is_packed_tensor_v<A> ? leaf_kind::view : (Owned ? leaf_kind::owned : leaf_kind::named_tensor);
+    v(leaf_read{A::spec, kind, direct, false});
   }
 };
 
