@@ -3203,8 +3203,8 @@ struct parse_result {
 
   // "malformed shape string at character 7: expected ',' or ']' after a dimension
   // size", or "invalid layout: minor_to_major is not a permutation ...".
-  constexpr static_string<256> message() const noexcept {
-    static_string<256> m;
+  constexpr static_string<512> message() const noexcept {
+    static_string<512> m;
     m.append(shape_error_category(status.error));
     if (is_syntax_error()) {
       m.append(" at character ").append_integer(static_cast<std::int64_t>(status.position));

@@ -41,6 +41,12 @@ TEST_CASE("shape/parse: malformed strings give an error value with a message") {
   CHECK_EQ(sxla::parse_shape("f32[2,3]{0,0}").status.position, 0u);  // no position for a rule
 }
 
+TEST_CASE("shape/parse: the longest message, the list of every element type, is whole") {
+  const auto p = sxla::parse_shape("");
+  CHECK_FALSE(p.message().truncated());
+  CHECK(p.message().view().ends_with("f6e2m3fn, f6e3m2fn, f8e8m0fnu)"));
+}
+
 TEST_CASE("shape/parse: packed layouts of the sub-byte types read and print back as XLA writes them") {
   for (std::string_view text : {"u4[8]{0:E(4)}", "s2[3,5]{0,1:E(2)}", "f4e2m1fn[2,64]{1,0:T(2,16)E(4)}",
                                 "f6e3m2fn[4]{0:E(6)}", "f8e4m3b11fnuz[2,3]{0,1}", "f8e8m0fnu[]"}) {
