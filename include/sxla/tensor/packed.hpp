@@ -121,6 +121,39 @@ constexpr bool reads_bytes(const E& e, const std::uint8_t* first, std::size_t n)
                   false);
   return overlap;
 }
+}  // namespace detail
+
+template <shape_spec S>
+class packed_tensor;
+
+namespace detail {
+// Writes other (an expression, tensor, view or packed array of S's logical shape) into the
+// packed bytes p of spec S; through a packed temporary when other reads those bytes.
+template <shape_spec S, class A>
+constexpr void assign_packed(std::uint8_t* p, const A& other) noexcept {
+  using O = std::remove_cvref_t<A>;
+  constexpr std::size_t n = packing<S>::byte_count;
+  if constexpr (!same_logical_shape(S, O::spec)) {
+    static_assert(require_same_logical_shape<S, O::spec>());
+  } else {
+    bool overlap = false;
+    if constexpr (assignable_expression<A>) {
+      overlap = reads_bytes(other, p, n);
+    } else if constexpr (packed_array<A>) {
+      if (!std::is_constant_evaluated()) {
+        const auto b = reinterpret_cast<std::uintptr_t>(other.byte_data()), d = reinterpret_cast<std::uintptr_t>(p);
+        overlap = b < d + n && d < b + O::byte_count;
+      }
+    }
+    if (overlap) {
+      packed_tensor<S> tmp;
+      pack_elements<S>(tmp.byte_data(), other);
+      for (std::size_t i = 0; i < n; ++i) p[i] = tmp.byte_data()[i];
+    } else {
+      pack_elements<S>(p, other);
+    }
+  }
+}
 
 // What packed_tensor and packed_tensor_view share: element access and assignment.
 template <shape_spec S>
@@ -200,28 +233,7 @@ class packed_tensor : public detail::packed_base<detail::packed_spec(S)> {
  private:
   template <class A>
   constexpr void assign(const A& other) noexcept {
-    using O = std::remove_cvref_t<A>;
-    if constexpr (!same_logical_shape(spec, O::spec)) {
-      static_assert(require_same_logical_shape<spec, O::spec>());
-    } else if constexpr (assignable_expression<A>) {
-      if (detail::reads_bytes(other, bytes_.data(), byte_count)) {
-        packed_tensor<spec> tmp;
-        detail::pack_elements<spec>(tmp.byte_data(), other);
-        bytes_ = tmp.bytes_;
-      } else {
-        detail::pack_elements<spec>(bytes_.data(), other);
-      }
-    } else if constexpr (packed_array<A>) {
-      const auto* b = other.byte_data();
-      if (!std::is_constant_evaluated() && b < bytes_.data() + byte_count && bytes_.data() < b + O::byte_count) {
-        packed_tensor<spec> tmp(other);  // a view of these very bytes
-        bytes_ = tmp.bytes_;
-      } else {
-        detail::pack_elements<spec>(bytes_.data(), other);
-      }
-    } else {
-      detail::pack_elements<spec>(bytes_.data(), other);
-    }
+    detail::assign_packed<spec>(bytes_.data(), other);
   }
 
   constexpr void fill_padding() noexcept {
@@ -248,9 +260,6 @@ class packed_tensor : public detail::packed_base<detail::packed_spec(S)> {
       }
     }
   }
-
-  template <shape_spec>
-  friend class packed_tensor;
 
   std::array<std::uint8_t, byte_count> bytes_;
 };
@@ -314,23 +323,7 @@ class packed_tensor_view : public detail::packed_base<detail::packed_spec(S)> {
  private:
   template <class A>
   constexpr void assign(const A& other) noexcept {
-    using O = std::remove_cvref_t<A>;
-    if constexpr (!same_logical_shape(spec, O::spec)) {
-      static_assert(require_same_logical_shape<spec, O::spec>());
-    } else if constexpr (assignable_expression<A>) {
-      if (detail::reads_bytes(other, p_, byte_count)) {
-        packed_tensor<spec> tmp(other);
-        for (std::size_t i = 0; i < byte_count; ++i) p_[i] = tmp.byte_data()[i];
-      } else {
-        detail::pack_elements<spec>(p_, other);
-      }
-    } else if constexpr (packed_array<A>) {
-      if (other.byte_data() == p_ && O::spec == spec) return;  // itself
-      packed_tensor<spec> tmp(other);  // the source may overlap the view
-      for (std::size_t i = 0; i < byte_count; ++i) p_[i] = tmp.byte_data()[i];
-    } else {
-      detail::pack_elements<spec>(p_, other);
-    }
+    detail::assign_packed<spec>(p_, other);
   }
 
   B* p_;
