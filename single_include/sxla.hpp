@@ -23554,6 +23554,17 @@ inline constexpr std::size_t sort_scratch = [] {
   }
 }();
 
+// Element a of a tuple of forwarding references, declared E: an rvalue again when E is
+// one (so that as_operand makes the owning leaf operand_t<E> names), else as it is.
+template <class E, class A>
+constexpr decltype(auto) forward_element(A& a) noexcept {
+  if constexpr (std::is_rvalue_reference_v<E>) {
+    return static_cast<E>(a);
+  } else {
+    return (a);
+  }
+}
+
 // Sorts the operands in all (then the comparator, if any) into dsts (a tuple of
 // references), with scratch from the arena ws (Ws void: expr/scratch.hpp's rules).
 template <index_t Dim, sort_stability S, class Dsts, class All, class Ws, std::size_t... K>
@@ -23563,7 +23574,7 @@ void sort_into_impl(const Dsts& dsts, const All& all, Ws* ws, std::index_sequenc
   const auto& c = sort_comparator<sizeof...(K)>(all);
   using C = std::remove_cvref_t<decltype(c)>;
   constexpr auto dim = static_cast<std::size_t>(sort_dimension<Dim, E0::rank>);
-  const Ops ops{as_operand(std::get<K>(all))...};
+  const Ops ops{as_operand(forward_element<std::tuple_element_t<K, All>>(std::get<K>(all)))...};
   if constexpr (std::is_same_v<Ws, arena>) {
     sort_lines<dim, S>(ops, dsts, c, *ws, seq);
   } else {

@@ -193,6 +193,25 @@ TEST_CASE("sort: elementwise work fused on top, and constant evaluation") {
   static_assert(u(0) == -1 && u(1) == -2 && u(2) == 3 && u(3) == 4);
 }
 
+TEST_CASE("sort: several operands, temporaries among them") {
+  // Each operand is read where it is (a named tensor) or kept by the sort (a temporary):
+  // clang++ 14 once rejected a temporary beside a named operand.
+  const x::tensor<"s32[4]"> keys = {3, 1, 2, 1};
+  const x::tensor<"f32[4]"> values = {30, 10, 20, 11};
+  const auto [k1, v1] = x::sort<0, x::stable>(x::tensor<"s32[4]">{3, 1, 2, 1}, values);
+  const auto [k2, v2] = x::sort<0, x::stable>(keys, x::tensor<"f32[4]">{30, 10, 20, 11});
+  const auto [k3, v3] =
+      x::sort<0, x::stable>(x::tensor<"s32[4]">{3, 1, 2, 1}, x::tensor<"f32[4]">{30, 10, 20, 11});
+  const x::tensor<"s32[4]"> want_keys = {1, 1, 2, 3};
+  const x::tensor<"f32[4]"> want_values = {10, 11, 20, 30};  // ties keep their order
+  CHECK(k1 == want_keys);
+  CHECK(v1 == want_values);
+  CHECK(k2 == want_keys);
+  CHECK(v2 == want_values);
+  CHECK(k3 == want_keys);
+  CHECK(v3 == want_values);
+}
+
 TEST_CASE("sort: the workspace names its size, and a caller's workspace serves sort_into") {
   using T = x::tensor<"f32[4096]">;
   using S = x::tensor<"s32[4096]">;
