@@ -355,7 +355,27 @@ SXLA_FORCE_INLINE void store_mask(mask<T> m, bool* p, std::size_t n) noexcept {
 
 template <class T>
 SXLA_FORCE_INLINE vec<T> select(mask<T> m, vec<T> a, vec<T> b) noexcept {
-  return {xsimd::select(m.raw, a.raw, b.raw)};
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__OPTIMIZE__) && defined(__AVX512BW__)
+  // Without optimisation g++ 12 defines _mm512_mask_blend_epi8 and _epi16 as macros that
+  // cast their arguments to vector types, which fails on the xsimd batches that xsimd
+  // 8.1's AVX-512BW select passes them (for every integer type: the 8- and 16-bit
+  // branches are compiled for all). The blends are called here with plain registers.
+  if constexpr (std::is_integral_v<T> && sizeof(batch<T>) == 64) {
+    const __m512i x = a.raw, y = b.raw;
+    if constexpr (sizeof(T) == 1) {
+      return {_mm512_mask_blend_epi8(m.raw.data, y, x)};
+    } else if constexpr (sizeof(T) == 2) {
+      return {_mm512_mask_blend_epi16(static_cast<__mmask32>(m.raw.data), y, x)};
+    } else if constexpr (sizeof(T) == 4) {
+      return {_mm512_mask_blend_epi32(static_cast<__mmask16>(m.raw.data), y, x)};
+    } else {
+      return {_mm512_mask_blend_epi64(static_cast<__mmask8>(m.raw.data), y, x)};
+    }
+  } else
+#endif
+  {
+    return {xsimd::select(m.raw, a.raw, b.raw)};
+  }
 }
 
 // ---- Arithmetic (integers wrap) --------------------------------------------------------
