@@ -7,6 +7,7 @@
 #include "ops/sort_check.hpp"
 
 #include <array>
+#include <limits>
 #include <tuple>
 
 namespace x = sxla;
@@ -173,6 +174,64 @@ TEST_CASE("sort: sort_into in place, into views and other layouts") {
   x::tensor<"s32[5]"> w = {5, 1, 4, 2, 3};
   w = x::sort(w, x::gt_op);
   CHECK(w == x::tensor<"s32[5]">{5, 4, 3, 2, 1});
+}
+
+namespace {
+// x::lt_op's order written out (README): by value, -0 equal to +0, NaNs after every
+// number; a built-in comparator's sort is stable. The bits of a row in place.
+template <class T, std::size_t Rows, std::size_t N>
+std::array<std::array<T, N>, Rows> lt_sorted_rows(std::array<std::array<T, N>, Rows> rows) {
+  for (auto& row : rows)
+    std::stable_sort(row.begin(), row.end(), [](T a, T b) { return !std::isnan(a) && (std::isnan(b) || a < b); });
+  return rows;
+}
+
+template <x::shape_spec S, class T, std::size_t Rows, std::size_t N>
+void check_in_place(const std::array<std::array<T, N>, Rows>& rows) {
+  x::tensor<S> t;
+  for (std::size_t r = 0; r < Rows; ++r)
+    for (std::size_t i = 0; i < N; ++i) t(static_cast<x::index_t>(r), static_cast<x::index_t>(i)) = rows[r][i];
+  x::sort_into(std::tie(t), t);
+  const auto want = lt_sorted_rows(rows);
+  for (std::size_t r = 0; r < Rows; ++r)
+    for (std::size_t i = 0; i < N; ++i)
+      CHECK(std::bit_cast<std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>(t(static_cast<x::index_t>(r), static_cast<x::index_t>(i))) ==
+            std::bit_cast<std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>(want[r][i]));
+}
+
+template <class T, std::size_t Rows, std::size_t N>
+std::array<std::array<T, N>, Rows> rows_with_specials(unsigned seed) {
+  std::array<std::array<T, N>, Rows> rows{};
+  for (std::size_t r = 0; r < Rows; ++r)
+    for (std::size_t i = 0; i < N; ++i) {
+      seed = seed * 1664525u + 1013904223u;
+      rows[r][i] = static_cast<T>(static_cast<int>(seed >> 26) - 32);  // many ties
+    }
+  // Row 0 keeps its numbers (the keys alone give them back); the others get -0, +0 and
+  // NaNs of both signs, which only positions give back.
+  for (std::size_t r = 1; r < Rows; ++r) {
+    rows[r][r % N] = std::numeric_limits<T>::quiet_NaN();
+    rows[r][(r + 3) % N] = -std::numeric_limits<T>::quiet_NaN();
+    rows[r][(r + 5) % N] = static_cast<T>(-0.0);
+    rows[r][(r + 7) % N] = static_cast<T>(0.0);
+  }
+  return rows;
+}
+}  // namespace
+
+TEST_CASE("sort: one operand sorted in place on every path (keys alone or gathered by position)") {
+  // f32 lines of up to 64 go through the sorting network with positions; longer f32
+  // lines through keys alone unless a NaN or -0 is on them, then the radix sort with
+  // positions; f64 lines through the quicksort on keys, or positions likewise. Each
+  // reads the line before it writes it (a sort in place once read written elements).
+  check_in_place<"f32[3,4]">(rows_with_specials<float, 3, 4>(1));
+  check_in_place<"f32[3,64]">(rows_with_specials<float, 3, 64>(2));
+  check_in_place<"f32[3,100]">(rows_with_specials<float, 3, 100>(3));
+  check_in_place<"f64[3,9]">(rows_with_specials<double, 3, 9>(4));
+  check_in_place<"f64[3,300]">(rows_with_specials<double, 3, 300>(5));
+  x::tensor<"f32[4]"> t = {4, 3, 1, 2};
+  x::sort_into(std::tie(t), t);
+  CHECK(t == x::tensor<"f32[4]">{1, 2, 3, 4});
 }
 
 TEST_CASE("sort: elementwise work fused on top, and constant evaluation") {

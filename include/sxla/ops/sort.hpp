@@ -463,12 +463,29 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
     idx others;
     for (std::size_t d = 0; d < rank; ++d)
       if (d != Dim) others.push_back(static_cast<index_t>(d));
-    const bool overlap = sizeof...(K) > 1 && sort_overlap(ops, dsts);
+    // Whether a destination shares memory with an operand, where that matters: the
+    // sorted line gathered by position (several operands; one whose keys need not give
+    // its values back) reads the operands' line while it writes the destinations'.
+    const bool overlap = (sizeof...(K) > 1 || (P::builtin && !P::keys_only)) && sort_overlap(ops, dsts);
     record* values = P::builtin && P::line_values > 0 ? ws.template take<record>(n) : nullptr;
-    // The sorted line from the positions pos(j): every operand gathered.
-    auto write_positions = [&](const multi_index<rank>& at, const auto& pos) {
+    // The sorted line from the positions pos(j): every operand gathered. Overlapping,
+    // several operands go through values; one goes through slots[j * stride], 64-bit
+    // words the caller holds pos(j) in, or no longer needs once pos(j) is read.
+    auto write_positions = [&](const multi_index<rank>& at, const auto& pos, std::uint64_t* slots,
+                               std::size_t stride) {
       const auto in = std::make_tuple(line_of<Dim>(std::get<K>(ops), at)...);
       const auto out = std::make_tuple(line_of<Dim>(std::get<K>(dsts), at)...);
+      if constexpr (sizeof...(K) == 1) {
+        if (overlap) {
+          using T0 = typename E0::value_type;
+          using U = simd::uint_of<T0>;  // its bits
+          for (std::size_t j = 0; j < n; ++j)
+            slots[j * stride] = std::bit_cast<U>(static_cast<T0>(std::get<0>(in)(pos(j))));
+          for (std::size_t j = 0; j < n; ++j)
+            std::get<0>(out)(j) = std::bit_cast<T0>(static_cast<U>(slots[j * stride]));
+          return;
+        }
+      }
       if (overlap) {
         for (std::size_t j = 0; j < n; ++j) ((record_get<K>(values[j]) = std::get<K>(in)(pos(j))), ...);
         for (std::size_t j = 0; j < n; ++j) ((std::get<K>(out)(j) = record_get<K>(values[j])), ...);
@@ -514,7 +531,8 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
             for (std::size_t j = 0; j < n; ++j)
               out(j) = sort_unkey<C, T0>(static_cast<typename P::K>(block[j * lanes + r]));
           } else {
-            write_positions(group[r], [&](std::size_t j) { return static_cast<std::uint32_t>(block[j * lanes + r]); });
+            write_positions(group[r], [&](std::size_t j) { return static_cast<std::uint32_t>(block[j * lanes + r]); },
+                            block + r, lanes);
           }
         }
         filled = 0;
@@ -606,8 +624,9 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
         constexpr bool carry = sizeof...(K) == 2 && sizeof(T1) <= 4 && std::is_trivially_copyable_v<T1>;
         std::uint64_t* e = ws.template take<std::uint64_t>(n);
         std::uint64_t* et = ws.template take<std::uint64_t>(n);
-        auto by_position = [&](const std::uint64_t* sorted) {
-          write_positions(line, [sorted](std::size_t j) { return static_cast<std::uint32_t>(sorted[j] >> 32); });
+        auto by_position = [&](std::uint64_t* sorted) {
+          write_positions(line, [sorted](std::size_t j) { return static_cast<std::uint32_t>(sorted[j] >> 32); },
+                          sorted, 1);
         };
         odometer(others, extent, line, [&] {
           const auto in = line_of<Dim>(std::get<0>(ops), line);
@@ -689,7 +708,8 @@ void sort_lines(const Ops& ops, const Dsts& dsts, const C& c, arena& ws, std::in
           count_digits(keys, hist);
           for (std::size_t i = 0; i < n; ++i) pos[i] = static_cast<std::uint32_t>(i);
           const auto sorted = kernels::radix_sort<bits, key_bits>(keys, keys_tmp, pos, pos_tmp, n, hist);
-          write_positions(line, [p = sorted.payloads](std::size_t j) { return p[j]; });
+          write_positions(line, [p = sorted.payloads](std::size_t j) { return p[j]; },
+                          reinterpret_cast<std::uint64_t*>(sorted.elements), 1);  // the keys, sorted
         });
       }
     }
