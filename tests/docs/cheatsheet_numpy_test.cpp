@@ -1,0 +1,487 @@
+// docs/cheatsheet-numpy.md, the NumPy -> sxla sheet: every sxla spelling the sheet shows,
+// compiled and run here, grouped as the sheet groups them, on small inputs whose results
+// are written by hand from NumPy's definitions. Nothing is checked against sxla's own
+// output. The sheet's linear algebra and FFT rows are in cheatsheet_kernels_test.cpp, with
+// the jax sheet's (split to keep each file near 20 s of compile time); the rest of the jax
+// sheet's are in cheatsheet_test.cpp.
+#include <doctest/doctest.h>
+
+#include <sxla/sxla.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <initializer_list>
+#include <iterator>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <type_traits>
+
+namespace x = sxla;
+
+namespace {
+constexpr float inf = std::numeric_limits<float>::infinity();
+constexpr float qnan = std::numeric_limits<float>::quiet_NaN();
+
+// Whether tensor t holds `want` (row-major), each value within a relative tolerance.
+template <class A>
+bool near(const A& t, std::initializer_list<double> want, double tol = 1e-6) {
+  using S = typename A::shape_type;
+  if (want.size() != static_cast<std::size_t>(S::element_count)) return false;
+  const double* w = want.begin();
+  bool ok = true;
+  x::for_each_index<S>([&](const auto& i) {
+    const double got = static_cast<double>(t[i]);
+    if (!(std::abs(got - *w) <= tol * std::max(1.0, std::abs(*w)))) {
+      MESSAGE("got " << got << ", want " << *w);
+      ok = false;
+    }
+    ++w;
+  });
+  return ok;
+}
+}  // namespace
+
+TEST_CASE("cheatsheet-numpy: creation") {
+  x::tensor<"f32[2,3]"> a = {{1, 2, 3}, {4, 5, 6}};      // np.array([[1, 2, 3], [4, 5, 6]], np.float32)
+  x::tensor<"f32[2,3]"> flat = {1, 2, 3, 4, 5, 6};       // np.arange(1, 7).reshape(2, 3)
+  CHECK(flat == a);
+  x::tensor<"f32[2,3]"> z;                                // np.zeros((2, 3), np.float32)
+  CHECK(z == x::tensor<"f32[2,3]">{{0, 0, 0}, {0, 0, 0}});
+  x::tensor<"f32[2,3]"> o = x::broadcast<2, 3>(x::tensor<"f32[]">{1.0f});  // np.ones
+  CHECK(o == x::tensor<"f32[2,3]">{{1, 1, 1}, {1, 1, 1}});
+  x::tensor<"f32[2,3]"> f = x::broadcast<2, 3>(x::tensor<"f32[]">{7.0f});  // np.full((2, 3), 7)
+  CHECK(f == x::tensor<"f32[2,3]">{{7, 7, 7}, {7, 7, 7}});
+  x::tensor<"f32[2,3]"> e(x::uninitialized);  // np.empty
+  e = a;
+  x::tensor<decltype(a)::spec> zl;  // np.zeros_like(a)
+  CHECK(zl == z);
+  x::tensor<"f32[2,3]"> c = a;  // np.copy(a)
+  c(0, 0) = 9;
+  CHECK(a(0, 0) == 1.0f);
+  // np.arange(4), np.arange(2, 10, 2), np.arange(0.5, 2.5, 0.5)
+  CHECK(x::eval(x::iota<"s32[4]", 0>()) == x::tensor<"s32[4]">{0, 1, 2, 3});
+  CHECK(x::eval(x::iota<"s32[4]", 0>() * 2 + 2) == x::tensor<"s32[4]">{2, 4, 6, 8});
+  CHECK(x::eval(x::iota<"f32[4]", 0>() * 0.5f + 0.5f) == x::tensor<"f32[4]">{0.5f, 1, 1.5f, 2});
+  // np.linspace(0, 1, 5)
+  CHECK(x::eval(x::iota<"f32[5]", 0>() / 4.0f) == x::tensor<"f32[5]">{0, 0.25f, 0.5f, 0.75f, 1});
+  // np.eye(3)
+  CHECK(x::eval(x::convert<x::f32>(x::eq(x::iota<"s32[3,3]", 0>(), x::iota<"s32[3,3]", 1>()))) ==
+        x::tensor<"f32[3,3]">{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+  // np.meshgrid(np.arange(3), np.arange(2)) (xy indexing)
+  CHECK(x::eval(x::iota<"s32[2,3]", 1>()) == x::tensor<"s32[2,3]">{{0, 1, 2}, {0, 1, 2}});
+  CHECK(x::eval(x::iota<"s32[2,3]", 0>()) == x::tensor<"s32[2,3]">{{0, 0, 0}, {1, 1, 1}});
+  // a.astype(np.int32)
+  CHECK(x::eval(x::convert<x::s32>(a * 1.5f)) == x::tensor<"s32[2,3]">{{1, 3, 4}, {6, 7, 9}});
+  // np.frombuffer / an array over the caller's memory
+  float buf[6] = {1, 2, 3, 4, 5, 6};
+  auto v = x::view<"f32[2,3]">(buf);
+  CHECK(v == a);
+  v(1, 1) = 50;
+  CHECK(buf[4] == 50.0f);
+  // a.shape, a.ndim, a.size, a.dtype
+  static_assert(decltype(a)::shape_type::dimensions == std::array<x::index_t, 2>{2, 3});
+  static_assert(decltype(a)::shape_type::dimension<-1> == 3);
+  static_assert(decltype(a)::rank == 2 && decltype(a)::element_count == 6);
+  static_assert(std::is_same_v<decltype(a)::value_type, x::f32>);
+}
+
+namespace {
+constexpr x::gather_dims take_rows{.offset_dims = x::idx{1}, .collapsed_slice_dims = x::idx{0},
+                                   .start_index_map = x::idx{0}, .index_vector_dim = 1};
+constexpr x::gather_dims take_cols{.offset_dims = x::idx{0}, .collapsed_slice_dims = x::idx{1},
+                                   .start_index_map = x::idx{1}, .index_vector_dim = 1};
+constexpr x::gather_dims points{.offset_dims = x::idx{}, .collapsed_slice_dims = x::idx{0, 1},
+                                .start_index_map = x::idx{0, 1}, .index_vector_dim = 1};
+constexpr x::gather_dims along_rows{.offset_dims = x::idx{}, .collapsed_slice_dims = x::idx{1},
+                                    .start_index_map = x::idx{1}, .index_vector_dim = 2,
+                                    .operand_batching_dims = x::idx{0}, .start_indices_batching_dims = x::idx{0}};
+constexpr x::scatter_dims add_rows{.update_window_dims = x::idx{1}, .inserted_window_dims = x::idx{0},
+                                   .scatter_dims_to_operand_dims = x::idx{0}, .index_vector_dim = 1};
+}  // namespace
+
+TEST_CASE("cheatsheet-numpy: indexing") {
+  x::tensor<"f32[2,3]"> a = {{1, 2, 3}, {4, 5, 6}};
+  CHECK(a(1, 2) == 6.0f);  // a[1, 2], and a[-1, -1]
+  CHECK(x::eval(x::reshape<"f32[3]">(x::slice<x::idx{1, 0}, x::idx{2, 3}>(a))) == x::tensor<"f32[3]">{4, 5, 6});  // a[1]
+  CHECK(x::eval(x::reshape<"f32[2]">(x::slice<x::idx{0, 1}, x::idx{2, 2}>(a))) == x::tensor<"f32[2]">{2, 5});  // a[:, 1]
+  CHECK(x::eval(x::slice<x::idx{0, 1}, x::idx{2, 3}>(a)) == x::tensor<"f32[2,2]">{{2, 3}, {5, 6}});  // a[0:2, 1:3]
+  CHECK(x::eval(x::slice<x::idx{0, 0}, x::idx{2, 3}, x::idx{1, 2}>(a)) == x::tensor<"f32[2,2]">{{1, 3}, {4, 6}});  // a[:, ::2]
+  CHECK(x::eval(x::rev<0>(a)) == x::tensor<"f32[2,3]">{{4, 5, 6}, {1, 2, 3}});  // a[::-1]
+  CHECK(x::eval(x::rev<1>(a)) == x::tensor<"f32[2,3]">{{3, 2, 1}, {6, 5, 4}});  // a[:, ::-1]
+  CHECK(x::eval(x::slice<x::idx{0, 0}, x::idx{2, 3}, x::idx{1, 2}>(x::rev<1>(a))) ==
+        x::tensor<"f32[2,2]">{{3, 1}, {6, 4}});  // a[:, ::-2]
+  const int i = 1;
+  CHECK(x::eval(x::dynamic_slice<2, 2>(a, 0, i)) == x::tensor<"f32[2,2]">{{2, 3}, {5, 6}});  // a[:, i:i+2]
+  // a[[1, 0, 1]], np.take(a, [2, 0], axis=1), a[[1, 0], [2, 0]], np.take_along_axis(a, ids, axis=1)
+  CHECK(x::eval(x::gather<take_rows, x::idx{1, 3}>(a, x::tensor<"s32[3]">{1, 0, 1})) ==
+        x::tensor<"f32[3,3]">{{4, 5, 6}, {1, 2, 3}, {4, 5, 6}});
+  CHECK(x::eval(x::gather<take_cols, x::idx{2, 1}>(a, x::tensor<"s32[2]">{2, 0})) ==
+        x::tensor<"f32[2,2]">{{3, 1}, {6, 4}});
+  CHECK(x::eval(x::gather<points, x::idx{1, 1}>(a, x::tensor<"s32[2,2]">{{1, 2}, {0, 0}})) ==
+        x::tensor<"f32[2]">{6, 1});
+  CHECK(x::eval(x::gather<along_rows, x::idx{1, 1}>(a, x::tensor<"s32[2,2]">{{2, 2}, {0, 1}})) ==
+        x::tensor<"f32[2,2]">{{3, 3}, {4, 5}});
+  // Negative and out-of-range indices are clamped, not wrapped: a[[-1]] reads row 0.
+  CHECK(x::eval(x::gather<take_rows, x::idx{1, 3}>(a, x::tensor<"s32[1]">{-1})) == x::tensor<"f32[1,3]">{{1, 2, 3}});
+  // np.where(a > 3, a, 0); a[a > 3] = 0
+  CHECK(x::eval(x::select(a > 3.0f, a, 0.0f)) == x::tensor<"f32[2,3]">{{0, 0, 0}, {4, 5, 6}});
+  x::tensor<"f32[2,3]"> m = a;
+  m = x::select(m > 3.0f, 0.0f, m);
+  CHECK(m == x::tensor<"f32[2,3]">{{1, 2, 3}, {0, 0, 0}});
+  // a[1, 2] = 7; a[0] = v; a[:, 1:3] = u
+  a(1, 2) = 7;
+  CHECK(a(1, 2) == 7.0f);
+  const x::tensor<"f32[3]"> v = {7, 8, 9};
+  x::dynamic_update_slice_in_place(a, x::reshape<"f32[1,3]">(v), 0, 0);
+  CHECK(a == x::tensor<"f32[2,3]">{{7, 8, 9}, {4, 5, 7}});
+  x::dynamic_update_slice_in_place(a, x::tensor<"f32[2,2]">{}, 0, 1);
+  CHECK(a == x::tensor<"f32[2,3]">{{7, 0, 0}, {4, 0, 0}});
+  // np.add.at(t, ids, rows) / t.at[ids].add(rows)
+  x::tensor<"f32[3,2]"> t = {{1, 1}, {2, 2}, {3, 3}};
+  t = x::scatter<add_rows>(t, x::tensor<"s32[3]">{2, 0, 2}, x::tensor<"f32[3,2]">{{10, 10}, {20, 20}, {30, 30}},
+                           x::add_op);
+  CHECK(t == x::tensor<"f32[3,2]">{{21, 21}, {2, 2}, {43, 43}});
+}
+
+TEST_CASE("cheatsheet-numpy: ufuncs") {
+  const x::tensor<"f32[4]"> a = {-7, 7, 2.5f, -2.5f};
+  const x::tensor<"f32[4]"> b = {2, -2, 1, 1};
+  // np.floor_divide, np.mod (the divisor's sign), np.fmod (the dividend's sign)
+  CHECK(x::eval(x::floor(a / b)) == x::tensor<"f32[4]">{-4, -4, 2, -3});
+  CHECK(x::eval(a - x::floor(a / b) * b) == x::tensor<"f32[4]">{1, -1, 0.5f, 0.5f});
+  CHECK(x::eval(x::rem(a, b)) == x::tensor<"f32[4]">{-1, 1, 0.5f, -0.5f});
+  const x::tensor<"s32[4]"> n = {-7, 7, 7, -7};
+  const x::tensor<"s32[4]"> d = {2, -2, 2, -2};
+  CHECK(x::eval(x::div(n, d) - x::convert<x::s32>(x::and_(x::ne(x::rem(n, d), 0), x::xor_(n < 0, d < 0)))) ==
+        x::tensor<"s32[4]">{-4, -4, 3, 3});  // n // d
+  CHECK(x::eval(x::select(x::and_(x::ne(x::rem(n, d), 0), x::xor_(x::rem(n, d) < 0, d < 0)), x::rem(n, d) + d,
+                          x::rem(n, d))) == x::tensor<"s32[4]">{1, -1, 1, -1});  // n % d
+  // np.trunc, np.rint / np.round (half to even), np.fix
+  const x::tensor<"f32[4]"> h = {2.5f, -2.5f, 1.7f, -1.7f};
+  CHECK(x::eval(x::select(h < 0.0f, x::ceil(h), x::floor(h))) == x::tensor<"f32[4]">{2, -2, 1, -1});
+  CHECK(x::eval(x::round_nearest_even(h)) == x::tensor<"f32[4]">{2, -2, 2, -2});
+  // np.round(a, 2): 0.125 -> 12.5 -> 12 (half to even) -> 0.12
+  CHECK(x::eval(x::round_nearest_even(x::tensor<"f32[2]">{0.125f, 0.375f} * 100.0f) / 100.0f) ==
+        x::tensor<"f32[2]">{12.0f / 100.0f, 38.0f / 100.0f});
+  // np.log2, np.log10, np.exp2, np.power, np.hypot
+  const x::tensor<"f32[3]"> w = {1, 8, 1000};
+  CHECK(near(x::eval(x::log(w) / std::log(2.0f)), {0, 3, 9.9657842847}));
+  CHECK(near(x::eval(x::log(w) / std::log(10.0f)), {0, 0.9030899870, 3}));
+  CHECK(near(x::eval(x::pow(2.0f, x::tensor<"f32[3]">{0, 3, -1})), {1, 8, 0.5}));
+  CHECK(near(x::eval(x::pow(w, 0.5f)), {1, 2.8284271247, 31.6227766017}));
+  const x::tensor<"f32[2]"> p = {3, 5};
+  const x::tensor<"f32[2]"> q = {4, 12};
+  CHECK(near(x::eval(x::sqrt(p * p + q * q)), {5, 13}));
+  // np.arcsin, np.arccos, np.arctan, np.sinh, np.cosh, np.arcsinh
+  const x::tensor<"f32[2]"> s = {0.5f, 1.0f};
+  CHECK(near(x::eval(x::atan2(s, x::sqrt(1.0f - s * s))), {0.5235987756, 1.5707963268}));
+  CHECK(near(x::eval(x::atan2(x::sqrt(1.0f - s * s), s)), {1.0471975512, 0}));
+  CHECK(near(x::eval(x::atan2(s, 1.0f)), {0.4636476090, 0.7853981634}));
+  CHECK(near(x::eval((x::exp(s) - x::exp(-s)) / 2.0f), {0.5210953055, 1.1752011936}));
+  CHECK(near(x::eval((x::exp(s) + x::exp(-s)) / 2.0f), {1.1276259652, 1.5430806348}));
+  CHECK(near(x::eval(x::log(s + x::sqrt(s * s + 1.0f))), {0.4812118251, 0.8813735870}));
+  // np.maximum propagates NaN; np.fmax ignores it
+  const x::tensor<"f32[3]"> m1 = {1, qnan, qnan};
+  const x::tensor<"f32[3]"> m2 = {2, 3, qnan};
+  const auto mx = x::eval(x::max(m1, m2));
+  CHECK(mx(0) == 2.0f);
+  CHECK(std::isnan(mx(1)));
+  const auto fm = x::eval(x::select(x::ne(m2, m2), m1, x::select(x::ne(m1, m1), m2, x::max(m1, m2))));
+  CHECK(fm(0) == 2.0f);
+  CHECK(fm(1) == 3.0f);
+  CHECK(std::isnan(fm(2)));
+  // np.isnan, np.isinf, np.isfinite, np.signbit
+  const x::tensor<"f32[4]"> sp = {1, inf, -inf, qnan};
+  CHECK(x::eval(x::ne(sp, sp)) == x::tensor<"pred[4]">{false, false, false, true});
+  CHECK(x::eval(x::eq(x::abs(sp), inf)) == x::tensor<"pred[4]">{false, true, true, false});
+  CHECK(x::eval(x::is_finite(sp)) == x::tensor<"pred[4]">{true, false, false, false});
+  CHECK(x::eval(x::lt(x::bitcast_convert<x::s32>(x::tensor<"f32[3]">{-0.0f, 0.0f, -2.0f}), 0)) ==
+        x::tensor<"pred[3]">{true, false, true});
+  // np.clip, np.square, np.reciprocal, np.negative, np.absolute, np.sign
+  CHECK(x::eval(x::clamp(-1.0f, a, 3.0f)) == x::tensor<"f32[4]">{-1, 3, 2.5f, -1});
+  CHECK(x::eval(x::abs(a)) == x::tensor<"f32[4]">{7, 7, 2.5f, 2.5f});
+  CHECK(x::eval(x::sign(a)) == x::tensor<"f32[4]">{-1, 1, 1, -1});
+  // np.logical_and/or/xor/not, np.bitwise_*, np.invert, shifts, np.bitwise_count
+  const x::tensor<"pred[2]"> t = {true, false};
+  const x::tensor<"pred[2]"> u = {true, true};
+  CHECK(x::eval(x::and_(t, u)) == x::tensor<"pred[2]">{true, false});
+  CHECK(x::eval(x::or_(t, u)) == x::tensor<"pred[2]">{true, true});
+  CHECK(x::eval(x::xor_(t, u)) == x::tensor<"pred[2]">{false, true});
+  CHECK(x::eval(x::not_(t)) == x::tensor<"pred[2]">{false, true});
+  const x::tensor<"s32[2]"> bits = {-8, 12};
+  CHECK(x::eval(x::not_(bits)) == x::tensor<"s32[2]">{7, -13});
+  CHECK(x::eval(x::shift_left(bits, 1)) == x::tensor<"s32[2]">{-16, 24});
+  CHECK(x::eval(x::shift_right_arithmetic(bits, 2)) == x::tensor<"s32[2]">{-2, 3});   // >> on signed
+  CHECK(x::eval(x::shift_right_logical(x::tensor<"u32[1]">{0x80000000u}, 31u)) == x::tensor<"u32[1]">{1u});  // >> on unsigned
+  CHECK(x::eval(x::popcnt(bits)) == x::tensor<"s32[2]">{29, 2});
+  // np.angle, np.conj, np.real, np.imag, np.abs of complex numbers
+  const x::tensor<"c64[2]"> z = {{0, 1}, {-1, 0}};
+  CHECK(near(x::eval(x::atan2(x::imag(z), x::real(z))), {1.5707963268, 3.1415926536}));
+  CHECK(x::eval(x::conj(z)) == x::tensor<"c64[2]">{{0, -1}, {-1, 0}});
+  CHECK(x::eval(x::abs(z)) == x::tensor<"f32[2]">{1, 1});
+  // np.vectorize(f)(a, b)
+  CHECK(x::eval(x::map([](float e, float g) { return e > g ? e : g * 10.0f; }, a, b)) ==
+        x::tensor<"f32[4]">{20, 7, 2.5f, 10});
+  // np.array_equal, np.allclose
+  CHECK(a == x::tensor<"f32[4]">{-7, 7, 2.5f, -2.5f});
+  const x::tensor<"f32[2,3]"> c1 = {{1, 2, 3}, {4, 5, 6}};
+  const x::tensor<"f32[2,3]"> c2 = {{1, 2, 3}, {4, 5, 6.00001f}};
+  const x::tensor<"f32[2,3]"> c3 = {{1, 2, 3}, {4, 5, 6.001f}};
+  CHECK(x::eval(x::reduce<0, 1>(x::abs(c1 - c2) <= 1e-8f + 1e-5f * x::abs(c2), true, x::and_op))());
+  CHECK(!x::eval(x::reduce<0, 1>(x::abs(c1 - c3) <= 1e-8f + 1e-5f * x::abs(c3), true, x::and_op))());
+}
+
+TEST_CASE("cheatsheet-numpy: broadcasting") {
+  const x::tensor<"f32[2,3]"> a = {{1, 2, 3}, {4, 5, 6}};
+  const x::tensor<"f32[3]"> v = {10, 20, 30};
+  const x::tensor<"f32[2]"> col = {100, 200};
+  CHECK(x::eval(a * 2.0f) == x::tensor<"f32[2,3]">{{2, 4, 6}, {8, 10, 12}});    // a * 2
+  CHECK(x::eval(a * 2) == x::tensor<"f32[2,3]">{{2, 4, 6}, {8, 10, 12}});       // the number takes f32
+  CHECK(x::eval(x::add(a, v, x::broadcast_dimensions<1>)) ==
+        x::tensor<"f32[2,3]">{{11, 22, 33}, {14, 25, 36}});                     // a + v
+  CHECK(x::eval(x::add(a, col, x::broadcast_dimensions<0>)) ==
+        x::tensor<"f32[2,3]">{{101, 102, 103}, {204, 205, 206}});               // a + col[:, None]
+  CHECK(x::eval(a + x::reshape<"f32[1,3]">(v)) ==
+        x::tensor<"f32[2,3]">{{11, 22, 33}, {14, 25, 36}});                     // a + v[None, :]
+  CHECK(x::eval(x::reshape<"f32[2,1]">(col) * x::reshape<"f32[1,3]">(v)) ==
+        x::tensor<"f32[2,3]">{{1000, 2000, 3000}, {2000, 4000, 6000}});         // col[:, None] * v[None, :]
+  CHECK(x::eval(x::broadcast_in_dim<"f32[2,3]", 1>(v)) ==
+        x::tensor<"f32[2,3]">{{10, 20, 30}, {10, 20, 30}});                     // np.broadcast_to(v, (2, 3))
+  CHECK(x::eval(x::broadcast<2>(v)) == x::tensor<"f32[2,3]">{{10, 20, 30}, {10, 20, 30}});
+  const x::tensor<"s32[2,3]"> n = {{1, 1, 1}, {2, 2, 2}};
+  CHECK(x::eval(a + x::convert<x::f32>(n)) == x::tensor<"f32[2,3]">{{2, 3, 4}, {6, 7, 8}});  // int + float
+}
+
+TEST_CASE("cheatsheet-numpy: reductions") {
+  const x::tensor<"f32[2,3]"> a = {{1, 2, 3}, {4, 5, 6}};
+  CHECK(x::eval(x::reduce<0, 1>(a, 0.0f, x::add_op))() == 21.0f);                           // a.sum()
+  CHECK(x::eval(x::reduce<0>(a, 0.0f, x::add_op)) == x::tensor<"f32[3]">{5, 7, 9});           // a.sum(axis=0)
+  CHECK(x::eval(x::reshape<"f32[2,1]">(x::reduce<1>(a, 0.0f, x::add_op))) ==
+        x::tensor<"f32[2,1]">{{6}, {15}});                                                    // keepdims=True
+  CHECK(x::eval(x::reduce<1>(a, 0.0f, x::add_op) / 3.0f) == x::tensor<"f32[2]">{2, 5});      // a.mean(axis=1)
+  CHECK(x::eval(x::reduce<0, 1>(a, 0.0f, x::add_op) / 6.0f)() == 3.5f);                     // a.mean()
+  const auto mean = x::eval(x::reduce<1>(a, 0.0f, x::add_op) / 3.0f);
+  const auto dev = x::sub(a, mean, x::broadcast_dimensions<0>);
+  const auto var = x::eval(x::reduce<1>(dev * dev, 0.0f, x::add_op) / 3.0f);                // a.var(axis=1)
+  CHECK(near(var, {2.0 / 3.0, 2.0 / 3.0}));
+  CHECK(near(x::eval(x::sqrt(var)), {0.8164965809, 0.8164965809}));                         // a.std(axis=1)
+  CHECK(x::eval(x::reduce<0>(a, -std::numeric_limits<float>::infinity(), x::max_op)) ==
+        x::tensor<"f32[3]">{4, 5, 6});                                                        // a.max(axis=0)
+  CHECK(x::eval(x::reduce<0, 1>(a, std::numeric_limits<float>::infinity(), x::min_op))() == 1.0f);  // a.min()
+  CHECK(x::eval(x::reduce<1>(a, 1.0f, x::mul_op)) == x::tensor<"f32[2]">{6, 120});            // a.prod(axis=1)
+  const auto p = a > 4.5f;
+  CHECK(x::eval(x::reduce<0, 1>(p, false, x::or_op))() == true);                             // np.any
+  CHECK(x::eval(x::reduce<1>(p, true, x::and_op)) == x::tensor<"pred[2]">{false, false});    // np.all(axis=1)
+  CHECK(x::eval(x::reduce<0, 1>(x::convert<x::s32>(p), 0, x::add_op))() == 2);               // np.count_nonzero
+  // np.argmax(g, axis=1), np.argmin
+  const x::tensor<"f32[2,3]"> g = {{3, 9, 9}, {7, 1, 5}};
+  const auto first_max = [](float m, x::s32 i, float u, x::s32 j) {
+    return u > m ? std::tuple{u, j} : std::tuple{m, i};
+  };
+  const auto [mx, ix] = x::reduce<1>(g, x::iota<"s32[2,3]", 1>(), -inf, 0, first_max);
+  CHECK(ix == x::tensor<"s32[2]">{1, 0});
+  CHECK(mx == x::tensor<"f32[2]">{9, 7});
+  // np.average(v, weights=wt)
+  const x::tensor<"f32[3]"> v = {1, 2, 4};
+  const x::tensor<"f32[3]"> wt = {1, 1, 2};
+  CHECK(x::eval(x::reduce<0>(v * wt, 0.0f, x::add_op) / x::reduce<0>(wt, 0.0f, x::add_op))() == 2.75f);
+  // np.cumsum(v), np.cumprod(v), np.diff(v)
+  CHECK(x::eval(x::reduce_window<x::idx{3}, x::idx{1}, x::padding::low_high(x::idx{2}, x::idx{0})>(v, 0.0f,
+                                                                                                   x::add_op)) ==
+        x::tensor<"f32[3]">{1, 3, 7});
+  CHECK(x::eval(x::reduce_window<x::idx{3}, x::idx{1}, x::padding::low_high(x::idx{2}, x::idx{0})>(v, 1.0f,
+                                                                                                   x::mul_op)) ==
+        x::tensor<"f32[3]">{1, 2, 8});
+  CHECK(x::eval(x::slice<x::idx{1}, x::idx{3}>(v) - x::slice<x::idx{0}, x::idx{2}>(v)) == x::tensor<"f32[2]">{1, 2});
+  // np.nansum, np.median
+  const x::tensor<"f32[2,3]"> gaps = {{1, qnan, 3}, {qnan, 5, 6}};
+  CHECK(x::eval(x::reduce<0, 1>(x::select(x::ne(gaps, gaps), 0.0f, gaps), 0.0f, x::add_op))() == 15.0f);
+  CHECK(x::eval(x::sort(x::tensor<"f32[3]">{3, 1, 2}))(1) == 2.0f);
+}
+
+TEST_CASE("cheatsheet-numpy: reshaping and joining") {
+  const x::tensor<"f32[2,3]"> a = {{1, 2, 3}, {4, 5, 6}};
+  const x::tensor<"f32[3]"> v = {7, 8, 9};
+  CHECK(x::eval(x::transpose<1, 0>(a)) == x::tensor<"f32[3,2]">{{1, 4}, {2, 5}, {3, 6}});  // a.T
+  const x::tensor<"f32[1,2,3]"> e = x::reshape<"f32[1,2,3]">(a);                           // a[None], expand_dims
+  CHECK(x::eval(x::transpose<2, 0, 1>(e)) ==
+        x::tensor<"f32[3,1,2]">{{{1, 4}}, {{2, 5}}, {{3, 6}}});                              // np.moveaxis(e, 2, 0)
+  CHECK(x::eval(x::reshape<"f32[3,2]">(a)) == x::tensor<"f32[3,2]">{{1, 2}, {3, 4}, {5, 6}});
+  CHECK(x::eval(x::reshape<"f32[6]">(a)) == x::tensor<"f32[6]">{1, 2, 3, 4, 5, 6});          // a.ravel()
+  CHECK(x::eval(x::reshape<"f32[6]", 1, 0>(a)) == x::tensor<"f32[6]">{1, 4, 2, 5, 3, 6});    // a.ravel('F')
+  CHECK(x::eval(x::transpose<1, 0>(x::reshape<"f32[2,3]", 1, 0>(a))) ==
+        x::tensor<"f32[3,2]">{{1, 5}, {4, 3}, {2, 6}});                                       // a.reshape(3, 2, order='F')
+  CHECK(x::eval(x::reshape<"f32[2,3]">(e)) == a);                                             // np.squeeze(e)
+  CHECK(x::eval(x::concatenate<0>(a, x::reshape<"f32[1,3]">(v))) ==
+        x::tensor<"f32[3,3]">{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}});                               // np.vstack
+  CHECK(x::eval(x::concatenate<1>(a, a)) == x::tensor<"f32[2,6]">{{1, 2, 3, 1, 2, 3}, {4, 5, 6, 4, 5, 6}});  // np.hstack
+  CHECK(x::eval(x::concatenate<0>(x::reshape<"f32[1,3]">(v), x::reshape<"f32[1,3]">(v))) ==
+        x::tensor<"f32[2,3]">{{7, 8, 9}, {7, 8, 9}});                                         // np.stack([v, v])
+  CHECK(x::eval(x::slice<x::idx{0, 0}, x::idx{2, 1}>(a)) == x::tensor<"f32[2,1]">{{1}, {4}});  // np.split(a, [1], axis=1)
+  CHECK(x::eval(x::slice<x::idx{0, 1}, x::idx{2, 3}>(a)) == x::tensor<"f32[2,2]">{{2, 3}, {5, 6}});
+  // np.pad(a, ((0, 1), (2, 0))), np.pad(v, 1, constant_values=-1)
+  CHECK(x::eval(x::pad<x::idx{0, 2}, x::idx{1, 0}>(a, 0.0f)) ==
+        x::tensor<"f32[3,5]">{{0, 0, 1, 2, 3}, {0, 0, 4, 5, 6}, {0, 0, 0, 0, 0}});
+  CHECK(x::eval(x::pad<x::idx{1}, x::idx{1}>(v, -1.0f)) == x::tensor<"f32[5]">{-1, 7, 8, 9, -1});
+  CHECK(x::eval(x::rev<0, 1>(a)) == x::tensor<"f32[2,3]">{{6, 5, 4}, {3, 2, 1}});             // np.flip(a)
+  CHECK(x::eval(x::concatenate<0>(x::slice<x::idx{2}, x::idx{3}>(v), x::slice<x::idx{0}, x::idx{2}>(v))) ==
+        x::tensor<"f32[3]">{9, 7, 8});                                                         // np.roll(v, 1)
+  CHECK(x::eval(x::reshape<"f32[6]">(x::broadcast<2>(v))) == x::tensor<"f32[6]">{7, 8, 9, 7, 8, 9});  // np.tile(v, 2)
+  CHECK(x::eval(x::reshape<"f32[6]">(x::broadcast_in_dim<"f32[3,2]", 0>(v))) ==
+        x::tensor<"f32[6]">{7, 7, 8, 8, 9, 9});                                               // np.repeat(v, 2)
+}
+
+TEST_CASE("cheatsheet-numpy: sorting") {
+  const x::tensor<"f32[2,3]"> a = {{3, 1, 2}, {0, 5, -1}};
+  CHECK(x::eval(x::sort(a)) == x::tensor<"f32[2,3]">{{1, 2, 3}, {-1, 0, 5}});         // np.sort(a)
+  CHECK(x::eval(x::sort<0>(a)) == x::tensor<"f32[2,3]">{{0, 1, -1}, {3, 5, 2}});      // np.sort(a, axis=0)
+  CHECK(x::eval(x::sort(a, x::gt_op)) == x::tensor<"f32[2,3]">{{3, 2, 1}, {5, 0, -1}});  // np.sort(a)[:, ::-1]
+  const auto [sorted, order] = x::sort(a, x::iota<"s32[2,3]", 1>());                    // np.argsort(a, kind='stable')
+  CHECK(order == x::tensor<"s32[2,3]">{{1, 2, 0}, {2, 0, 1}});
+  CHECK(sorted == x::tensor<"f32[2,3]">{{1, 2, 3}, {-1, 0, 5}});
+  const x::tensor<"f32[4]"> ties = {2, 1, 2, 1};
+  CHECK(std::get<1>(x::sort(ties, x::iota<"s32[4]", 0>())) == x::tensor<"s32[4]">{1, 3, 0, 2});  // stable
+  // np.lexsort((k2, k1)): k1 first, then k2
+  const x::tensor<"s32[4]"> k1 = {1, 0, 1, 0};
+  const x::tensor<"s32[4]"> k2 = {5, 7, 2, 3};
+  const auto by_both = [](x::s32 a1, x::s32 b1, x::s32 a2, x::s32 b2, x::s32, x::s32) {
+    return a1 < b1 || (a1 == b1 && a2 < b2);
+  };
+  CHECK(std::get<2>(x::sort(k1, k2, x::iota<"s32[4]", 0>(), by_both)) == x::tensor<"s32[4]">{3, 1, 2, 0});
+  // t.sort()
+  x::tensor<"f32[4]"> t = {4, 3, 1, 2};
+  t = x::sort(t);
+  CHECK(t == x::tensor<"f32[4]">{1, 2, 3, 4});
+}
+
+TEST_CASE("cheatsheet-numpy: random numbers") {
+  x::rng_state gen{.seed = 42};                                          // rng = np.random.default_rng(42)
+  const x::tensor<"f32[500]"> u = x::rng_uniform<"f32[500]">(0.0f, 1.0f, gen);     // rng.random(500)
+  const x::tensor<"f64[500]"> g = x::rng_normal<"f64[500]">(3.0, 0.5, gen);        // rng.normal(3, 0.5, 500)
+  const x::tensor<"s32[500]"> k = x::rng_uniform<"s32[500]">(-2, 3, gen);          // rng.integers(-2, 3, 500)
+  const auto [next, raw] = x::rng_bit_generator<x::rng_algorithm::philox, "u64[4]">(x::tensor<"u64[2]">{42, 0});
+  double su = 0, sg = 0;
+  bool u_in = true, k_in = true;
+  for (int i = 0; i < 500; ++i) {
+    u_in = u_in && u(i) >= 0.0f && u(i) < 1.0f;
+    k_in = k_in && k(i) >= -2 && k(i) < 3;
+    su += u(i);
+    sg += g(i);
+  }
+  CHECK(u_in);
+  CHECK(k_in);
+  CHECK(su / 500 == doctest::Approx(0.5).epsilon(0.1));
+  CHECK(sg / 500 == doctest::Approx(3.0).epsilon(0.05));
+  CHECK(next(1) == 2);  // four 64-bit words are two philox blocks
+  static_cast<void>(raw);
+  // rng.permutation(5): sort random keys, carry an iota along
+  const auto perm = std::get<1>(x::sort(x::rng_uniform<"f32[5]">(0.0f, 1.0f, gen), x::iota<"s32[5]", 0>()));
+  std::array<int, 5> seen{};
+  for (int i = 0; i < 5; ++i) ++seen[static_cast<std::size_t>(perm(i))];
+  CHECK(seen == std::array<int, 5>{1, 1, 1, 1, 1});
+  // rng.random(4) < 0.3: Bernoulli draws
+  const x::tensor<"pred[4]"> coin = x::rng_uniform<"f32[4]">(0.0f, 1.0f, gen) < 0.3f;
+  static_cast<void>(coin);
+}
+
+TEST_CASE("cheatsheet-numpy: element types") {
+  static_assert(std::is_same_v<x::f32, float> && std::is_same_v<x::f64, double>);
+  static_assert(std::is_same_v<x::s8, std::int8_t> && std::is_same_v<x::u64, std::uint64_t>);
+  static_assert(std::is_same_v<x::pred, bool> && std::is_same_v<x::c64, std::complex<float>>);
+  static_assert(std::is_same_v<x::tensor<"bf16[2]">::value_type, x::bf16>);
+  static_assert(std::is_same_v<x::tensor<"f8e4m3fn[2]">::value_type, x::f8e4m3fn>);
+  static_assert(std::is_same_v<x::tensor<"s4[2]">::value_type, x::s4>);
+  static_assert(std::is_same_v<x::tensor<"pred[2]">::value_type, x::pred> &&
+                std::is_same_v<x::tensor<"s8[2]">::value_type, x::s8> &&
+                std::is_same_v<x::tensor<"s16[2]">::value_type, x::s16> &&
+                std::is_same_v<x::tensor<"s32[2]">::value_type, x::s32> &&
+                std::is_same_v<x::tensor<"s64[2]">::value_type, x::s64> &&
+                std::is_same_v<x::tensor<"u8[2]">::value_type, x::u8> &&
+                std::is_same_v<x::tensor<"u16[2]">::value_type, x::u16> &&
+                std::is_same_v<x::tensor<"u32[2]">::value_type, x::u32> &&
+                std::is_same_v<x::tensor<"u64[2]">::value_type, x::u64> &&
+                std::is_same_v<x::tensor<"f16[2]">::value_type, x::f16> &&
+                std::is_same_v<x::tensor<"f32[2]">::value_type, x::f32> &&
+                std::is_same_v<x::tensor<"f64[2]">::value_type, x::f64> &&
+                std::is_same_v<x::tensor<"c64[2]">::value_type, x::c64> &&
+                std::is_same_v<x::tensor<"c128[2]">::value_type, x::c128> &&
+                std::is_same_v<x::tensor<"f8e5m2[2]">::value_type, x::f8e5m2> &&
+                std::is_same_v<x::tensor<"f8e4m3[2]">::value_type, x::f8e4m3> &&
+                std::is_same_v<x::tensor<"f8e3m4[2]">::value_type, x::f8e3m4> &&
+                std::is_same_v<x::tensor<"f8e4m3fnuz[2]">::value_type, x::f8e4m3fnuz> &&
+                std::is_same_v<x::tensor<"f8e5m2fnuz[2]">::value_type, x::f8e5m2fnuz> &&
+                std::is_same_v<x::tensor<"f8e4m3b11fnuz[2]">::value_type, x::f8e4m3b11fnuz> &&
+                std::is_same_v<x::tensor<"f8e8m0fnu[2]">::value_type, x::f8e8m0fnu> &&
+                std::is_same_v<x::tensor<"f4e2m1fn[2]">::value_type, x::f4e2m1fn> &&
+                std::is_same_v<x::tensor<"f6e2m3fn[2]">::value_type, x::f6e2m3fn> &&
+                std::is_same_v<x::tensor<"f6e3m2fn[2]">::value_type, x::f6e3m2fn> &&
+                std::is_same_v<x::tensor<"u4[2]">::value_type, x::u4> &&
+                std::is_same_v<x::tensor<"s2[2]">::value_type, x::s2> &&
+                std::is_same_v<x::tensor<"u2[2]">::value_type, x::u2>);
+  // np.finfo(np.float32).eps, ml_dtypes.finfo(float8_e4m3fn).max, np.iinfo(int4)
+  CHECK(std::numeric_limits<x::f32>::epsilon() == 0x1p-23f);
+  CHECK(static_cast<float>(std::numeric_limits<x::f8e4m3fn>::max()) == 448.0f);
+  CHECK(static_cast<float>(std::numeric_limits<x::f8e5m2>::max()) == 57344.0f);
+  CHECK(static_cast<float>(std::numeric_limits<x::bf16>::epsilon()) == 0x1p-7f);
+  CHECK(static_cast<float>(std::numeric_limits<x::f16>::max()) == 65504.0f);
+  CHECK(static_cast<int>(std::numeric_limits<x::s4>::min()) == -8);
+  CHECK(static_cast<int>(std::numeric_limits<x::u4>::max()) == 15);
+  // a.astype(ml_dtypes.bfloat16), .astype(float8_e5m2), .astype(int4)
+  const x::tensor<"f32[3]"> a = {1.0f, 3.0f, 100.0f};
+  const x::tensor<"bf16[3]"> b = x::convert<x::bf16>(a);
+  const x::tensor<"f8e5m2[3]"> q = x::convert<x::f8e5m2>(a);
+  const x::tensor<"s4[3]"> i4 = x::convert<x::s4>(a);
+  CHECK(static_cast<float>(b(2)) == 100.0f);
+  CHECK(static_cast<float>(q(1)) == 3.0f);
+  CHECK(static_cast<float>(q(2)) == 96.0f);  // 100 -> 96 (steps of 16 in [64, 128))
+  CHECK(static_cast<int>(i4(2)) == 7);       // floats saturate
+  // packed storage, as ml_dtypes' int4 arrays are not (one per byte) but XLA's E(4) is
+  std::uint8_t bytes[2] = {0x21, 0x43};
+  const auto packed = x::packed_view<"u4[4]">(bytes);
+  CHECK(x::eval(x::convert<x::s32>(packed)) == x::tensor<"s32[4]">{1, 2, 3, 4});
+  x::packed_tensor<"u4[4]"> pk;
+  pk = x::convert<x::u4>(x::tensor<"s32[4]">{1, 2, 3, 20});
+  CHECK(static_cast<int>(pk(3)) == 4);  // 20 keeps its low four bits
+}
+
+TEST_CASE("cheatsheet-numpy: printing and layouts") {
+  const x::tensor<"f32[2,3]"> a = {{1, 2, 3}, {4, 5, 6}};
+  std::ostringstream os;
+  os << a;  // print(a)
+  CHECK(os.str() == "f32[2,3] {{1, 2, 3}, {4, 5, 6}}");
+  std::string text;
+  x::write_literal(std::back_inserter(text), x::tensor<"s32[3]">{1, -2, 3});
+  CHECK(text == "s32[3] {1, -2, 3}");
+  // np.asfortranarray(a), np.ascontiguousarray(f)
+  const x::tensor<"f32[2,3]{0,1}"> f = a;
+  CHECK(f.storage()[1] == 4.0f);
+  CHECK(f == a);
+  const x::tensor<"f32[2,3]{1,0}"> c = f;
+  CHECK(c.storage()[1] == 2.0f);
+  // a.strides // a.itemsize, a.flags['F_CONTIGUOUS']
+  static_assert(x::linear_index<x::shape<"f32[2,3]">>({1, 0}) == 3);
+  static_assert(x::linear_index<x::shape<"f32[2,3]{0,1}">>({0, 1}) == 2);
+  static_assert(!x::shape<"f32[2,3]{0,1}">::has_default_layout);
+  static_assert(x::shape<"f32[2,3]">::has_default_layout && x::shape<"f32[2,3]{1,0}">::has_default_layout);
+  // np.ndarray(shape=(2, 3), dtype=np.float32, buffer=buf, order='F')
+  float buf[6] = {1, 4, 2, 5, 3, 6};
+  const auto fv = x::view<"f32[2,3]{0,1}">(buf);
+  CHECK(fv(0, 1) == 2.0f);
+  CHECK(fv == a);
+  // A 3-D array whose first axis varies fastest: minor_to_major {0,1,2}
+  const x::tensor<"f32[2,2,2]{0,1,2}"> t = x::iota<"f32[2,2,2]", 0>() + 2.0f * x::iota<"f32[2,2,2]", 1>();
+  CHECK(t.storage()[1] == 1.0f);
+  CHECK(t.storage()[2] == 2.0f);
+  CHECK(f.data()[2] == 2.0f);
+  // Padded dimensions: storage 3 x 5, column-major, logical values 2 x 3
+  const x::tensor<"f32[2,3]{0,1:pad(3,5)}"> padded = a;
+  CHECK(padded == a);
+  CHECK(padded.storage()[3] == 2.0f);  // column 1 starts after the 3 slots of column 0
+  const x::tensor<"f32[3,5]{1,0:T(2,2)}"> tiled = x::iota<"f32[3,5]", 1>();
+  CHECK(tiled(2, 4) == 4.0f);
+}
