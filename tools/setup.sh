@@ -5,7 +5,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-packages=(g++ clang libclang-rt-14-dev meson ninja-build pkg-config cmake python3 python3-numpy python3-scipy libhwy-dev libxsimd-dev
+packages=(g++ clang libclang-rt-14-dev meson ninja-build pkg-config cmake python3 python3-numpy python3-scipy python3-matplotlib libhwy-dev libxsimd-dev
           libopenmpi-dev openmpi-bin
           doctest-dev)
 sudo=""
