@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # README command 2: the whole test suite, as CI runs it. Builds in build-tests/<config>:
 #   gcc, clang      every suite (unit, seeds, golden, static, compile_fail, headers,
-#                   single_include, examples) with -Wall -Wextra -Wpedantic -Werror and every
+#                   single_include, examples, docs) with -Wall -Wextra -Wpedantic -Werror and every
 #                   unit test; g++ at -O2, clang++ at -O1 (a quarter and a third less
 #                   compile time than -O3 and -O2 on the heavy files, for CI's 40 minutes;
 #                   the benchmarks build at -O3)
