@@ -4,6 +4,8 @@
 // algebra and FFT (the rest in cheatsheet_numpy_test.cpp). Every sxla spelling of those
 // rows is compiled and run here on small inputs whose results are written by hand from
 // jax's, XLA's and NumPy's definitions, never taken from sxla.
+#include "docs/cheatsheet_check.hpp"
+
 #include <doctest/doctest.h>
 
 #include <sxla/sxla.hpp>
@@ -17,29 +19,11 @@
 
 namespace x = sxla;
 
+using cheatsheet::inf;
+using cheatsheet::near;
+using cheatsheet::qnan;
+
 namespace {
-constexpr float inf = std::numeric_limits<float>::infinity();
-constexpr float qnan = std::numeric_limits<float>::quiet_NaN();
-
-// Whether tensor t holds `want` (row-major), each value within a relative tolerance (an
-// FFT's rounding, or that of exp and log).
-template <class A>
-bool near(const A& t, std::initializer_list<double> want, double tol = 1e-6) {
-  using S = typename A::shape_type;
-  if (want.size() != static_cast<std::size_t>(S::element_count)) return false;
-  const double* w = want.begin();
-  bool ok = true;
-  x::for_each_index<S>([&](const auto& i) {
-    const double got = static_cast<double>(t[i]);
-    if (!(std::abs(got - *w) <= tol * std::max(1.0, std::abs(*w)))) {
-      MESSAGE("got " << got << ", want " << *w);
-      ok = false;
-    }
-    ++w;
-  });
-  return ok;
-}
-
 // The same for complex tensors.
 template <class A>
 bool near_c(const A& t, std::initializer_list<std::complex<double>> want, double tol = 1e-6) {

@@ -4,6 +4,8 @@
 // output. The sheet's linear algebra and FFT rows are in cheatsheet_kernels_test.cpp, with
 // the jax sheet's (split to keep each file near 20 s of compile time); the rest of the jax
 // sheet's are in cheatsheet_test.cpp.
+#include "docs/cheatsheet_check.hpp"
+
 #include <doctest/doctest.h>
 
 #include <sxla/sxla.hpp>
@@ -23,28 +25,9 @@
 
 namespace x = sxla;
 
-namespace {
-constexpr float inf = std::numeric_limits<float>::infinity();
-constexpr float qnan = std::numeric_limits<float>::quiet_NaN();
-
-// Whether tensor t holds `want` (row-major), each value within a relative tolerance.
-template <class A>
-bool near(const A& t, std::initializer_list<double> want, double tol = 1e-6) {
-  using S = typename A::shape_type;
-  if (want.size() != static_cast<std::size_t>(S::element_count)) return false;
-  const double* w = want.begin();
-  bool ok = true;
-  x::for_each_index<S>([&](const auto& i) {
-    const double got = static_cast<double>(t[i]);
-    if (!(std::abs(got - *w) <= tol * std::max(1.0, std::abs(*w)))) {
-      MESSAGE("got " << got << ", want " << *w);
-      ok = false;
-    }
-    ++w;
-  });
-  return ok;
-}
-}  // namespace
+using cheatsheet::inf;
+using cheatsheet::near;
+using cheatsheet::qnan;
 
 TEST_CASE("cheatsheet-numpy: creation") {
   x::tensor<"f32[2,3]"> a = {{1, 2, 3}, {4, 5, 6}};      // np.array([[1, 2, 3], [4, 5, 6]], np.float32)

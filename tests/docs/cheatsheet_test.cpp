@@ -6,6 +6,8 @@
 // cheatsheet_kernels_test.cpp its windows, dot_general, convolutions, FFT, sort, random
 // numbers and linear algebra (split to keep each file near 20 s of compile time);
 // cheatsheet_numpy_test.cpp is docs/cheatsheet-numpy.md's.
+#include "docs/cheatsheet_check.hpp"
+
 #include <doctest/doctest.h>
 
 #include <sxla/sxla.hpp>
@@ -23,29 +25,9 @@
 
 namespace x = sxla;
 
-namespace {
-constexpr float inf = std::numeric_limits<float>::infinity();
-constexpr float qnan = std::numeric_limits<float>::quiet_NaN();
-
-// Whether tensor t holds `want` (row-major), each value within a relative tolerance (the
-// transcendental functions are within 3 ulps; an FFT within a few).
-template <class A>
-bool near(const A& t, std::initializer_list<double> want, double tol = 1e-6) {
-  using S = typename A::shape_type;
-  if (want.size() != static_cast<std::size_t>(S::element_count)) return false;
-  const double* w = want.begin();
-  bool ok = true;
-  x::for_each_index<S>([&](const auto& i) {
-    const double got = static_cast<double>(t[i]);
-    if (!(std::abs(got - *w) <= tol * std::max(1.0, std::abs(*w)))) {
-      MESSAGE("got " << got << ", want " << *w);
-      ok = false;
-    }
-    ++w;
-  });
-  return ok;
-}
-}  // namespace
+using cheatsheet::inf;
+using cheatsheet::near;
+using cheatsheet::qnan;
 
 TEST_CASE("cheatsheet-jax: declarations") {
   // jnp.array(..., jnp.float32), jnp.zeros, jnp.ones, lax.full, lax.full_like, lax.empty
