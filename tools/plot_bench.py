@@ -133,7 +133,7 @@ def table(results):
     return '\n'.join(lines) + '\n'
 
 
-def bar_chart(plt, labels, values, colors, title, xlabel, out_path, legend=None):
+def bar_chart(plt, labels, values, colors, title, xlabel, out_path):
     """Horizontal bars on a log2 axis with 1 marked, each annotated with its value."""
     fig, ax = plt.subplots(figsize=(9, 1.3 + 0.24 * len(labels)))
     ax.barh(range(len(labels)), values, color=colors, height=0.75)
@@ -149,27 +149,23 @@ def bar_chart(plt, labels, values, colors, title, xlabel, out_path, legend=None)
     ax.set_xlabel(xlabel, fontsize=9)
     ax.set_title(title, fontsize=10)
     ax.grid(axis='x', which='major', alpha=0.3)
-    if legend:
-        ax.legend(handles=legend, fontsize=7, loc='lower right')
     fig.tight_layout()
     fig.savefig(out_path, dpi=80)
     plt.close(fig)
 
 
 def plot_file(plt, title, result, out_path):
-    """A bar per (case, peer), coloured by peer."""
+    """A bar per (case, peer), labelled with both and coloured by peer."""
     rows = ratios(result['cases'])
     if not rows:
         return False
-    from matplotlib.patches import Patch
     peers = list(dict.fromkeys(peer for _, peer, _ in rows))
     cmap = plt.get_cmap('tab10')
     color = {peer: cmap(j % 10) for j, peer in enumerate(peers)}
     bar_chart(plt, [f'{case}: {peer}' for case, peer, _ in rows], [r for _, _, r in rows],
               [color[peer] for _, peer, _ in rows],
               f'{title}: sxla against each peer, one thread\n{result["cpu"]}',
-              'peer time / sxla time (log scale; right of 1: sxla is faster)', out_path,
-              legend=[Patch(color=color[p], label=p) for p in peers])
+              'peer time / sxla time (log scale; right of 1: sxla is faster)', out_path)
     return True
 
 
