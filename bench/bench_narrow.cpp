@@ -54,136 +54,89 @@ const inputs& data() {
   return in;
 }
 
-void set_bytes(benchmark::State& state, double per_element) {
+// The loop every case shares: `step(out)` once per iteration into a destination of type
+// Out, then the bytes read and written, per_element bytes an element.
+template <class Out, class Step>
+void measure(benchmark::State& state, double per_element, const Step& step) {
+  auto out = std::make_unique<Out>(x::uninitialized);
+  for (auto _ : state) {
+    step(*out);
+    benchmark::DoNotOptimize(out->data());
+    benchmark::ClobberMemory();
+  }
   state.SetBytesProcessed(
       static_cast<std::int64_t>(static_cast<double>(state.iterations()) * per_element * static_cast<double>(count)));
 }
 
 void f8_add_sxla(benchmark::State& state) {
   const auto& in = data();
-  auto out = std::make_unique<f8_t>(x::uninitialized);
-  for (auto _ : state) {
-    *out = *in.a8 + *in.b8;
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes(state, 3);
+  measure<f8_t>(state, 3, [&](f8_t& out) { out = *in.a8 + *in.b8; });
 }
 void f8_add_loop(benchmark::State& state) {
   const auto& in = data();
-  auto out = std::make_unique<f8_t>(x::uninitialized);
-  for (auto _ : state) {
+  measure<f8_t>(state, 3, [&](f8_t& out) {
     const x::f8e4m3fn* a = in.a8->data();
     const x::f8e4m3fn* b = in.b8->data();
-    x::f8e4m3fn* o = out->data();
+    x::f8e4m3fn* o = out.data();
     for (std::size_t i = 0; i < count; ++i) o[i] = x::f8e4m3fn(static_cast<float>(a[i]) + static_cast<float>(b[i]));
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes(state, 3);
+  });
 }
 void f32_add_sxla(benchmark::State& state) {
   const auto& in = data();
-  auto out = std::make_unique<f32_t>(x::uninitialized);
-  for (auto _ : state) {
-    *out = *in.a32 + *in.b32;
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes(state, 12);
+  measure<f32_t>(state, 12, [&](f32_t& out) { out = *in.a32 + *in.b32; });
 }
 void f8_dequantize_sxla(benchmark::State& state) {
   const auto& in = data();
-  auto out = std::make_unique<f32_t>(x::uninitialized);
-  for (auto _ : state) {
-    *out = x::convert<float>(*in.a8);
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes(state, 5);
+  measure<f32_t>(state, 5, [&](f32_t& out) { out = x::convert<float>(*in.a8); });
 }
 void f8_dequantize_loop(benchmark::State& state) {
   const auto& in = data();
-  auto out = std::make_unique<f32_t>(x::uninitialized);
-  for (auto _ : state) {
+  measure<f32_t>(state, 5, [&](f32_t& out) {
     const x::f8e4m3fn* a = in.a8->data();
-    float* o = out->data();
+    float* o = out.data();
     for (std::size_t i = 0; i < count; ++i) o[i] = static_cast<float>(a[i]);
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes(state, 5);
+  });
 }
 void f8_quantize_sxla(benchmark::State& state) {
   const auto& in = data();
-  auto out = std::make_unique<f8_t>(x::uninitialized);
-  for (auto _ : state) {
-    *out = x::convert<x::f8e4m3fn>(*in.a32);
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes(state, 5);
+  measure<f8_t>(state, 5, [&](f8_t& out) { out = x::convert<x::f8e4m3fn>(*in.a32); });
 }
 void f8_quantize_loop(benchmark::State& state) {
   const auto& in = data();
-  auto out = std::make_unique<f8_t>(x::uninitialized);
-  for (auto _ : state) {
+  measure<f8_t>(state, 5, [&](f8_t& out) {
     const float* a = in.a32->data();
-    x::f8e4m3fn* o = out->data();
+    x::f8e4m3fn* o = out.data();
     for (std::size_t i = 0; i < count; ++i) o[i] = x::f8e4m3fn(a[i]);
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes(state, 5);
+  });
 }
 void s4_add_sxla(benchmark::State& state) {
   const auto& in = data();
-  auto out = std::make_unique<s4_t>(x::uninitialized);
-  for (auto _ : state) {
-    *out = *in.a4 + *in.b4;
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes(state, 3);
+  measure<s4_t>(state, 3, [&](s4_t& out) { out = *in.a4 + *in.b4; });
 }
 void s4_add_loop(benchmark::State& state) {
   const auto& in = data();
-  auto out = std::make_unique<s4_t>(x::uninitialized);
-  for (auto _ : state) {
+  measure<s4_t>(state, 3, [&](s4_t& out) {
     const x::s4* a = in.a4->data();
     const x::s4* b = in.b4->data();
-    x::s4* o = out->data();
+    x::s4* o = out.data();
     for (std::size_t i = 0; i < count; ++i) o[i] = x::s4(int(a[i]) + int(b[i]));
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes(state, 3);
+  });
 }
 void u4_dequantize_sxla(benchmark::State& state) {
   const auto& in = data();
-  auto out = std::make_unique<f32_t>(x::uninitialized);
   const auto w = x::packed_view<"u4[1048576]">(static_cast<const std::uint8_t*>(in.packed.get()));
-  for (auto _ : state) {
-    *out = (x::convert<float>(w) - 8.0f) * 0.125f;
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes(state, 4.5);
+  measure<f32_t>(state, 4.5, [&](f32_t& out) { out = (x::convert<float>(w) - 8.0f) * 0.125f; });
 }
 void u4_dequantize_loop(benchmark::State& state) {
   const auto& in = data();
-  auto out = std::make_unique<f32_t>(x::uninitialized);
-  for (auto _ : state) {
+  measure<f32_t>(state, 4.5, [&](f32_t& out) {
     const std::uint8_t* p = in.packed.get();
-    float* o = out->data();
+    float* o = out.data();
     for (std::size_t i = 0; i < count; ++i) {
       const int q = (p[i / 2] >> (4 * (i % 2))) & 15;
       o[i] = (static_cast<float>(q) - 8.0f) * 0.125f;
     }
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
-  set_bytes(state, 4.5);
+  });
 }
 
 }  // namespace
