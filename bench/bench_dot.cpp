@@ -19,6 +19,7 @@
 
 #include "peak.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdio>

@@ -3846,7 +3846,6 @@ constexpr bool operator==(const A& a, const B& b) {
 #ifndef SXLA_TENSOR_TENSOR_HPP
 #define SXLA_TENSOR_TENSOR_HPP
 
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <concepts>
@@ -3856,6 +3855,39 @@ constexpr bool operator==(const A& a, const B& b) {
 #include <span>
 #include <type_traits>
 
+// ---- begin include/sxla/core/minmax.hpp ----
+// sxla/core/minmax.hpp: max_of and min_of, the larger and the smaller of values of one
+// type (std::max and std::min, constexpr, without <algorithm>'s ranges machinery, which
+// a user's translation unit would parse for two comparisons).
+#ifndef SXLA_CORE_MINMAX_HPP
+#define SXLA_CORE_MINMAX_HPP
+
+#include <type_traits>
+
+namespace sxla::detail {
+
+// The largest of the values (the first of equal ones, as std::max).
+template <class T, class... U>
+  requires(std::is_same_v<T, U> && ...)
+constexpr T max_of(T first, U... rest) noexcept {
+  T m = first;
+  ((m = m < rest ? rest : m), ...);
+  return m;
+}
+
+// The smallest of the values (the first of equal ones, as std::min).
+template <class T, class... U>
+  requires(std::is_same_v<T, U> && ...)
+constexpr T min_of(T first, U... rest) noexcept {
+  T m = first;
+  ((m = rest < m ? rest : m), ...);
+  return m;
+}
+
+}  // namespace sxla::detail
+
+#endif  // SXLA_CORE_MINMAX_HPP
+// ---- end include/sxla/core/minmax.hpp ----
 
 namespace sxla {
 
@@ -3906,7 +3938,7 @@ constexpr T padding_element(padding_value v) noexcept {
 // element's alignment, at most SXLA_MAX_ALIGN.
 template <class T, std::size_t N>
 inline constexpr std::size_t storage_alignment =
-    std::max(alignof(T), std::min<std::size_t>(SXLA_MAX_ALIGN, std::bit_ceil(N * sizeof(T))));
+    detail::max_of(alignof(T), detail::min_of<std::size_t>(SXLA_MAX_ALIGN, std::bit_ceil(N * sizeof(T))));
 
 }  // namespace detail
 
@@ -4702,7 +4734,6 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 #ifndef SXLA_EXPR_ASSIGN_HPP
 #define SXLA_EXPR_ASSIGN_HPP
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -4735,7 +4766,6 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 #ifndef SXLA_EXPR_EXECUTOR_HPP
 #define SXLA_EXPR_EXECUTOR_HPP
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -8565,7 +8595,7 @@ struct fused_plan {
   // dot(a, b)): then the run-time test may send it through a temporary.
   static constexpr bool may_fall_back = !direct || may_read_written<Dst, F>(false);
   using temporary = tensor_view<P::spec>;
-  static constexpr std::size_t scratch = std::max(
+  static constexpr std::size_t scratch = detail::max_of(
       direct ? node_scratch<P, D> : std::size_t{0},
       may_fall_back ? temporary_bytes<P::spec> + node_scratch<P, typename temporary::shape_type> : std::size_t{0});
 };
@@ -8710,7 +8740,7 @@ inline constexpr bool may_need_alias_temporary = may_read_written<Dst, E>(true);
 template <class Dst, class E>
 inline constexpr std::size_t assign_scratch = [] {
   if constexpr (may_need_alias_temporary<Dst, E>) {
-    return std::max(evaluate_scratch<Dst, E>,
+    return detail::max_of(evaluate_scratch<Dst, E>,
                     temporary_bytes<Dst::spec> + evaluate_scratch<tensor_view<Dst::spec>, E>);
   } else {
     return evaluate_scratch<Dst, E>;
@@ -12387,7 +12417,6 @@ constexpr auto reduce_precision(X&& x) noexcept {
 #ifndef SXLA_OPS_CONVOLUTION_HPP
 #define SXLA_OPS_CONVOLUTION_HPP
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -13434,7 +13463,6 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
 #include <complex>
 #include <cstddef>
 #include <cstdint>
-#include <algorithm>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -13877,9 +13905,9 @@ struct dot_node : binary_producer<dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>, Lhs,
   // evaluated), then the packing buffers of every part.
   static constexpr std::size_t engine_scratch =
       P.k == 0 ? 0
-               : std::max({lhs_plan::bytes + lhs_plan::evaluation,
+               : detail::max_of(lhs_plan::bytes + lhs_plan::evaluation,
                            lhs_plan::bytes + rhs_plan::bytes + rhs_plan::evaluation,
-                           lhs_plan::bytes + rhs_plan::bytes + static_cast<std::size_t>(Tasks) * packing_bytes});
+                           lhs_plan::bytes + rhs_plan::bytes + static_cast<std::size_t>(Tasks) * packing_bytes);
 
  public:
   // Scratch bytes produce() takes for a destination of shape type D (expr/scratch.hpp).
@@ -14746,7 +14774,7 @@ struct conv_node : binary_producer<conv_node<Lhs, Rhs, P, R, A>, Lhs, Rhs, R, P.
   static constexpr std::size_t engine_scratch =
       empty || no_terms
           ? 0
-          : packed_bytes + std::max(rhs_plan::bytes + rhs_plan::evaluation, lhs_plan::bytes + lhs_plan::evaluation);
+          : packed_bytes + detail::max_of(rhs_plan::bytes + rhs_plan::evaluation, lhs_plan::bytes + lhs_plan::evaluation);
 
  public:
   // Scratch bytes produce() takes for a destination of shape type D (expr/scratch.hpp).
@@ -14758,7 +14786,7 @@ struct conv_node : binary_producer<conv_node<Lhs, Rhs, P, R, A>, Lhs, Rhs, R, P.
       using tmp_view = tensor_view<canonical_spec>;
       using back = decltype(convert<R>(detail::transposed<to_result>(std::declval<const tmp_view&>())));
       return detail::temporary_bytes<canonical_spec> +
-             std::max(engine_scratch, detail::evaluate_scratch<tensor_view<spec>, back>);
+             detail::max_of(engine_scratch, detail::evaluate_scratch<tensor_view<spec>, back>);
     }
   }();
 
@@ -15446,7 +15474,6 @@ constexpr void dynamic_update_slice_in_place(Dst& dst, U&& u, I... starts) noexc
 #ifndef SXLA_OPS_FFT_HPP
 #define SXLA_OPS_FFT_HPP
 
-#include <algorithm>
 #include <complex>
 #include <cstddef>
 #include <type_traits>
@@ -16622,7 +16649,7 @@ struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
   using engine = kernels::fft_engine<T, length(A) == 0 ? 1 : length(A)>;
   template <std::size_t... A>
   static constexpr std::size_t work_elements(std::index_sequence<A...>) noexcept {
-    return std::max({engine<A>::scratch_elements...});
+    return detail::max_of(engine<A>::scratch_elements...);
   }
   static constexpr std::size_t work_bytes =
       empty ? 0 : scratch_round(work_elements(std::make_index_sequence<axes>{}) * sizeof(T));
@@ -16650,7 +16677,7 @@ struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
     } else {
       using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
       return in_bytes + detail::temporary_bytes<spec> +
-             std::max(work_bytes + copy_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>);
+             detail::max_of(work_bytes + copy_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>);
     }
   }();
 
@@ -17520,10 +17547,32 @@ constexpr auto iota() noexcept {
 #ifndef SXLA_OPS_MAP_HPP
 #define SXLA_OPS_MAP_HPP
 
-#include <functional>
 #include <type_traits>
 #include <utility>
 
+// ---- begin include/sxla/core/invoke.hpp ----
+// sxla/core/invoke.hpp: invoke(f, args...), a computation called with its arguments
+// (std::invoke for the callables sxla takes: function objects, lambdas and pointers to
+// functions), without <functional>, whose searchers bring <unordered_map> into every
+// translation unit that includes sxla.
+#ifndef SXLA_CORE_INVOKE_HPP
+#define SXLA_CORE_INVOKE_HPP
+
+#include <type_traits>
+
+namespace sxla::detail {
+
+template <class F, class... A>
+constexpr decltype(auto) invoke(F&& f, A&&... args) noexcept(std::is_nothrow_invocable_v<F, A...>) {
+  static_assert(!std::is_member_pointer_v<std::remove_cvref_t<F>>,
+                "sxla: a computation is a function object or a function, not a pointer to a member");
+  return static_cast<F&&>(f)(static_cast<A&&>(args)...);
+}
+
+}  // namespace sxla::detail
+
+#endif  // SXLA_CORE_INVOKE_HPP
+// ---- end include/sxla/core/invoke.hpp ----
 
 namespace sxla {
 
@@ -17545,7 +17594,7 @@ struct map_op {
 
   template <class... T>
   constexpr auto operator()(T... x) const {
-    return std::invoke(fn, x...);
+    return detail::invoke(fn, x...);
   }
 };
 
@@ -20099,7 +20148,6 @@ constexpr auto rev(X&& x) noexcept {
 #ifndef SXLA_OPS_RNG_HPP
 #define SXLA_OPS_RNG_HPP
 
-#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -20725,11 +20773,11 @@ struct rng_bits_gen {
   index_t piece_end(index_t r, index_t target, index_t count) const noexcept {
     if constexpr (split) {
       if (s.inner > 1) {
-        const index_t e = s.boundary_at_or_before(std::min(count, r + target));
-        return e > r ? e : std::min(count, s.boundary_at_or_after(r + 1));
+        const index_t e = s.boundary_at_or_before(detail::min_of(count, r + target));
+        return e > r ? e : detail::min_of(count, s.boundary_at_or_after(r + 1));
       }
     }
-    return std::min(count, r + target);
+    return detail::min_of(count, r + target);
   }
 
   void fill(index_t r0, index_t n, T* out) const noexcept {
@@ -20758,7 +20806,7 @@ struct rng_bits_gen {
     constexpr index_t step = in_place ? rng_piece : rng_chunk;  // values a kernel call writes
     if constexpr (!split) {
       for (index_t r = r0; r < r0 + n; r += step) {
-        const index_t m = std::min(step, r0 + n - r), k = wide ? 2 : 1;
+        const index_t m = detail::min_of(step, r0 + n - r), k = wide ? 2 : 1;
         std::uint32_t* to = words_for(out + (r - r0), w);
         if constexpr (three_fry) {
           kernels::threefry_words(key, counter.low, 2 * r, 2 * m, to);
@@ -20771,7 +20819,7 @@ struct rng_bits_gen {
       // Row by row along the split dimension: row o's words follow on from 2 o half.
       for (index_t r = r0; r < r0 + n;) {
         const index_t o = r / s.size, t = r % s.size;
-        const index_t m = std::min({step, r0 + n - r, s.size - t});
+        const index_t m = detail::min_of(step, r0 + n - r, s.size - t);
         std::uint32_t* to = words_for(out + (r - r0), w);
         kernels::threefry_words(key, counter.low, 2 * o * s.half + t, m, to);
         put(to, m, out + (r - r0));
@@ -20783,7 +20831,7 @@ struct rng_bits_gen {
         const index_t t = r / s.inner % s.size;
         const bool second = t + 1 < s.size;
         for (index_t q = 0; q < s.inner; q += step) {
-          const index_t m = std::min(step, s.inner - q);
+          const index_t m = detail::min_of(step, s.inner - q);
           T* row0 = out + (r - r0) + q;
           T* row1 = second ? row0 + s.inner : row0;
           std::uint32_t* to0 = words_for(row0, w);
@@ -20831,7 +20879,7 @@ struct rng_uniform_gen {
     }
   }
 
-  index_t piece_end(index_t r, index_t target, index_t count) const noexcept { return std::min(count, r + target); }
+  index_t piece_end(index_t r, index_t target, index_t count) const noexcept { return detail::min_of(count, r + target); }
 
   void fill(index_t r0, index_t n, T* out) const noexcept {
     if constexpr (std::is_same_v<T, float>) {
@@ -20845,7 +20893,7 @@ struct rng_uniform_gen {
     alignas(64) std::uint32_t words[2 * rng_chunk];
     alignas(64) B bits[rng_chunk];
     for (index_t r = r0; r < r0 + n; r += rng_chunk) {
-      const index_t m = std::min(rng_chunk, r0 + n - r);
+      const index_t m = detail::min_of(rng_chunk, r0 + n - r);
       philox_values(key, counter, r, m, bits, words);
       T* to = out + (r - r0);
       index_t k = 0;
@@ -20889,8 +20937,8 @@ struct rng_normal_gen {
   }
 
   index_t piece_end(index_t r, index_t target, index_t count) const noexcept {
-    const index_t e = s.boundary_at_or_before(std::min(count, r + target));
-    return e > r ? e : std::min(count, s.boundary_at_or_after(r + 1));
+    const index_t e = s.boundary_at_or_before(detail::min_of(count, r + target));
+    return e > r ? e : detail::min_of(count, s.boundary_at_or_after(r + 1));
   }
 
   // z0 and z1 of n pairs (u0[k], u1[k]) (Pairs: u0 = u[2k], u1 = u[2k + 1], and z the
@@ -20935,7 +20983,7 @@ struct rng_normal_gen {
   // block, transformed in registers (kernels::philox_map).
   void fill_pairs_in_blocks(index_t r0, index_t n, float* out) const noexcept {
     for (index_t r = r0; r < r0 + n;) {
-      const index_t m = std::min(r0 + n - r, s.size - r % s.size);
+      const index_t m = detail::min_of(r0 + n - r, s.size - r % s.size);
       kernels::philox_map(key, counter, s.padded(r), m, out + (r - r0), [&](const auto& x, auto& y) SXLA_LAMBDA_INLINE {
         using Y = std::remove_cvref_t<decltype(y[0])>;
         for (int i = 0; i < 4; i += 2) {
@@ -20969,7 +21017,7 @@ struct rng_normal_gen {
       // Along a row, pairs of consecutive positions (an odd row's last one alone).
       for (index_t r = r0; r < r0 + n;) {
         const index_t t = r % s.size;
-        const index_t m = std::min({2 * (rng_chunk / 2), r0 + n - r, s.size - t}), pairs = (m + 1) / 2;
+        const index_t m = detail::min_of(2 * (rng_chunk / 2), r0 + n - r, s.size - t), pairs = (m + 1) / 2;
         philox_values(key, counter, s.padded(r), 2 * pairs, u, words);
         transform<true>(u, nullptr, pairs, z, nullptr);
         put(z, m, out + (r - r0));
@@ -20980,7 +21028,7 @@ struct rng_normal_gen {
         const index_t t = r / s.inner % s.size, x0 = s.padded(r);
         const bool second = t + 1 < s.size;
         for (index_t q = 0; q < s.inner; q += rng_chunk) {
-          const index_t m = std::min(rng_chunk, s.inner - q);
+          const index_t m = detail::min_of(rng_chunk, s.inner - q);
           philox_values(key, counter, x0 + q, m, u, words);
           philox_values(key, counter, x0 + s.inner + q, m, u + rng_chunk, words);
           transform<false>(u, u + rng_chunk, m, z, z + rng_chunk);
@@ -21040,7 +21088,7 @@ struct rng_node : gather_producer<rng_node<S, G>, typename shape<S>::value_type,
             i[d] = static_cast<index_t>(f % static_cast<std::size_t>(spec.dimensions[d]));
             f /= static_cast<std::size_t>(spec.dimensions[d]);
           }
-          const index_t n = std::min(end - j, last - i[rank - 1]);
+          const index_t n = detail::min_of(end - j, last - i[rank - 1]);
           finish(i, n);
           j += n;
         }
@@ -23761,7 +23809,6 @@ void sort_into(workspace<Bytes>& ws, const std::tuple<Dst&...>& dsts, Args&&... 
 #ifndef SXLA_LINALG_CHOLESKY_HPP
 #define SXLA_LINALG_CHOLESKY_HPP
 
-#include <algorithm>
 #include <cstddef>
 #include <type_traits>
 
@@ -24861,11 +24908,11 @@ struct cholesky_node : unary_producer<cholesky_node<Tri, Op>, Op, typename Op::v
     if constexpr (count == 0) {
       return std::size_t{0};
     } else if constexpr (direct<D>) {
-      return std::max(copy_bytes, work_bytes);
+      return detail::max_of(copy_bytes, work_bytes);
     } else {
       using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
       return detail::temporary_bytes<spec> +
-             std::max({copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>});
+             detail::max_of(copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>);
     }
   }();
 
@@ -24956,7 +25003,6 @@ constexpr auto cholesky(X&& x) {
 #ifndef SXLA_LINALG_TRIANGULAR_SOLVE_HPP
 #define SXLA_LINALG_TRIANGULAR_SOLVE_HPP
 
-#include <algorithm>
 #include <cstddef>
 #include <type_traits>
 
@@ -25085,11 +25131,11 @@ struct triangular_solve_node
     if constexpr (count == 0) {
       return std::size_t{0};
     } else if constexpr (direct<D>) {
-      return a_bytes + std::max(copy_bytes, work_bytes);
+      return a_bytes + detail::max_of(copy_bytes, work_bytes);
     } else {
       using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
       return a_bytes + detail::temporary_bytes<spec> +
-             std::max({copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>});
+             detail::max_of(copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>);
     }
   }();
 
@@ -25174,7 +25220,6 @@ constexpr auto triangular_solve(XA&& a, XB&& b) {
 #ifndef SXLA_CONTROL_CALL_HPP
 #define SXLA_CONTROL_CALL_HPP
 
-#include <functional>
 #include <tuple>
 #include <type_traits>
 
@@ -25410,7 +25455,7 @@ constexpr auto call(F&& computation, A&&... args) {
     detail::report_computation<hlo::call, F, A...>();
     return std::tuple<>{};
   } else {
-    return to_value(std::invoke(static_cast<F&&>(computation), static_cast<A&&>(args)...));
+    return to_value(detail::invoke(static_cast<F&&>(computation), static_cast<A&&>(args)...));
   }
 }
 
@@ -25433,7 +25478,6 @@ constexpr auto call(F&& computation, A&&... args) {
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -25454,7 +25498,7 @@ constexpr auto run_branch(std::int64_t index, Fs&& fns, Os&& operands) {
     if (index != static_cast<std::int64_t>(I))
       return run_branch<I + 1>(index, static_cast<Fs&&>(fns), static_cast<Os&&>(operands));
   }
-  return to_value(std::invoke(std::get<I>(static_cast<Fs&&>(fns)), std::get<I>(static_cast<Os&&>(operands))));
+  return to_value(detail::invoke(std::get<I>(static_cast<Fs&&>(fns)), std::get<I>(static_cast<Os&&>(operands))));
 }
 
 // Which branch is wrong: the first whose computation fails Call's checks (found) or
@@ -25545,8 +25589,8 @@ constexpr auto conditional(const P& pred, TO&& true_operand, TF&& true_computati
     return std::tuple<>{};
   } else {
     if (static_cast<bool>(detail::scalar_of(pred)))
-      return to_value(std::invoke(static_cast<TF&&>(true_computation), static_cast<TO&&>(true_operand)));
-    return to_value(std::invoke(static_cast<FF&&>(false_computation), static_cast<FO&&>(false_operand)));
+      return to_value(detail::invoke(static_cast<TF&&>(true_computation), static_cast<TO&&>(true_operand)));
+    return to_value(detail::invoke(static_cast<FF&&>(false_computation), static_cast<FO&&>(false_operand)));
   }
 }
 
@@ -25574,7 +25618,6 @@ constexpr auto conditional(const P& pred, TO&& true_operand, TF&& true_computati
 #define SXLA_CONTROL_CUSTOM_CALL_HPP
 
 #include <cstddef>
-#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -25797,7 +25840,7 @@ constexpr auto custom_call(F&& target, const A&... args) {
           },
           held);
     } else if constexpr (std::is_invocable_v<F, R&, decltype(detail::typed_operand(args))...>) {
-      std::invoke(static_cast<F&&>(target), out, detail::typed_operand(args)...);
+      detail::invoke(static_cast<F&&>(target), out, detail::typed_operand(args)...);
     } else {
       SXLA_DIAGNOSE(hlo::custom_call,
                     "the target is neither void(void*, void**) nor callable with the result {} and the operands {}",
@@ -25832,7 +25875,6 @@ constexpr auto custom_call(F&& target, const A&... args) {
 
 #include <cstddef>
 #include <cstring>
-#include <thread>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -25954,6 +25996,38 @@ class ring_queue {
 
 #endif  // SXLA_CONTROL_FEED_QUEUE_HPP
 // ---- end include/sxla/control/feed_queue.hpp ----
+// ---- begin include/sxla/core/yield.hpp ----
+// sxla/core/yield.hpp: yield_thread(), the rest of the caller's time slice given to
+// another thread (std::this_thread::yield: sched_yield where POSIX has it), for the
+// waits of threads sxla was given (feeds, the in-process communicator), without
+// <thread>, whose stop tokens, semaphores and clocks every user would parse. Elsewhere
+// (bare metal, no scheduler) a pause instruction.
+#ifndef SXLA_CORE_YIELD_HPP
+#define SXLA_CORE_YIELD_HPP
+
+#if defined(__has_include)
+#if __has_include(<sched.h>) && (defined(__unix__) || defined(__APPLE__))
+#include <sched.h>
+#define SXLA_DETAIL_HAS_SCHED_YIELD 1
+#endif
+#endif
+
+namespace sxla::detail {
+
+inline void yield_thread() noexcept {
+#if defined(SXLA_DETAIL_HAS_SCHED_YIELD)
+  sched_yield();
+#elif defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__) || (defined(__ARM_ARCH) && __ARM_ARCH >= 7)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+}  // namespace sxla::detail
+
+#endif  // SXLA_CORE_YIELD_HPP
+// ---- end include/sxla/core/yield.hpp ----
 
 namespace sxla {
 
@@ -26039,7 +26113,7 @@ inline void feed_backoff(unsigned& spins) noexcept {
     __builtin_ia32_pause();
 #endif
   } else {
-    std::this_thread::yield();
+    yield_thread();
   }
 }
 
@@ -26278,7 +26352,6 @@ constexpr decltype(auto) get_tuple_element(T&& t) {
 #define SXLA_CONTROL_WHILE_HPP
 
 #include <cstddef>
-#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -26355,8 +26428,8 @@ constexpr auto while_(C&& condition, B&& body, I&& init) {
   } else {
     T state[2] = {to_value(static_cast<I&&>(init)), T{}};
     std::size_t now = 0;
-    while (static_cast<bool>(detail::scalar_of(std::invoke(condition, std::as_const(state[now]))))) {
-      detail::store_value(state[1 - now], std::invoke(body, std::as_const(state[now])));
+    while (static_cast<bool>(detail::scalar_of(detail::invoke(condition, std::as_const(state[now]))))) {
+      detail::store_value(state[1 - now], detail::invoke(body, std::as_const(state[now])));
       now = 1 - now;
     }
     return static_cast<T&&>(state[now]);
@@ -27288,12 +27361,23 @@ recv_result<tensor<S>> recv(token, const C& comm, int peer, std::int64_t channel
 #ifndef SXLA_DIST_THREAD_COMMUNICATOR_HPP
 #define SXLA_DIST_THREAD_COMMUNICATOR_HPP
 
-#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+
+// Threads are started (by run() alone) with POSIX threads where there are, which every
+// translation unit on such a system has parsed already, else with <thread>.
+#if defined(__has_include)
+#if __has_include(<pthread.h>) && (defined(__unix__) || defined(__APPLE__))
+#include <pthread.h>
+#define SXLA_DETAIL_PTHREADS 1
+#endif
+#endif
+#if !defined(SXLA_DETAIL_PTHREADS)
 #include <thread>
+#endif
 
 
 namespace sxla {
@@ -27305,7 +27389,7 @@ class thread_communicator {
   // n replicas, 1 <= n <= SXLA_MAX_REPLICAS (outside that range: clamped, and every
   // collective returns bad_replica_groups).
   explicit thread_communicator(int n) noexcept
-      : n_(std::clamp(n, 1, max_replicas)), valid_(n >= 1 && n <= max_replicas) {}
+      : n_(detail::min_of(detail::max_of(n, 1), max_replicas)), valid_(n >= 1 && n <= max_replicas) {}
   thread_communicator(const thread_communicator&) = delete;
   thread_communicator& operator=(const thread_communicator&) = delete;
 
@@ -27336,7 +27420,7 @@ class thread_communicator {
   static void pause(int& spins) noexcept {
     if (++spins < 64) return;
     spins = 0;
-    std::this_thread::yield();
+    detail::yield_thread();
   }
 
   // A sense-reversing barrier over all replicas.
@@ -27378,7 +27462,7 @@ class thread_replica {
       // In blocks that stay in L1 while every peer's operand is folded in, in group order.
       constexpr std::size_t block = 2048 / sizeof(T) > 0 ? 2048 / sizeof(T) : 1;
       for (std::size_t i = 0; i < n; i += block) {
-        const std::size_t m = std::min(block, n - i);
+        const std::size_t m = detail::min_of(block, n - i);
         detail::combine(out + i, peers[0] + i, peers[1] + i, m, f);
         for (int k = 2; k < p.size; ++k) detail::combine(out + i, out + i, peers[k] + i, m, f);
       }
@@ -27534,10 +27618,33 @@ inline thread_replica thread_communicator::replica(int r) noexcept { return thre
 
 template <class F>
 void thread_communicator::run(F&& f) {
+#if defined(SXLA_DETAIL_PTHREADS)
+  // A thread that cannot be started ends the program, as std::thread does without
+  // exceptions (its replica would leave the others waiting at their first barrier).
+  struct task {
+    thread_communicator* world;
+    F* f;
+    int r;
+  };
+  task tasks[max_replicas];
+  pthread_t threads[max_replicas];
+  for (int r = 1; r < n_; ++r) {
+    tasks[r] = task{this, &f, r};
+    void* (*start)(void*) = [](void* p) noexcept -> void* {
+      task& t = *static_cast<task*>(p);
+      (*t.f)(t.world->replica(t.r));
+      return nullptr;
+    };
+    if (pthread_create(&threads[r], nullptr, start, &tasks[r]) != 0) std::abort();
+  }
+  f(replica(0));
+  for (int r = 1; r < n_; ++r) pthread_join(threads[r], nullptr);
+#else
   std::thread threads[max_replicas];
   for (int r = 1; r < n_; ++r) threads[r] = std::thread([this, &f, r] { f(replica(r)); });
   f(replica(0));
   for (int r = 1; r < n_; ++r) threads[r].join();
+#endif
 }
 
 }  // namespace sxla

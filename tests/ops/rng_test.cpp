@@ -16,6 +16,7 @@
 
 #include <sxla/sxla.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>

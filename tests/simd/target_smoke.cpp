@@ -5,6 +5,7 @@
 // operand), so that each flag set is shown to build sxla and to compute right.
 #include <sxla/sxla.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 

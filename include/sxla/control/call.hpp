@@ -6,10 +6,10 @@
 #ifndef SXLA_CONTROL_CALL_HPP
 #define SXLA_CONTROL_CALL_HPP
 
-#include <functional>
 #include <tuple>
 #include <type_traits>
 
+#include "sxla/core/invoke.hpp"      // detail::invoke
 #include "sxla/control/value.hpp"     // value_like, value_t, to_value
 #include "sxla/core/diagnostics.hpp"  // SXLA_DIAGNOSE
 
@@ -57,7 +57,7 @@ constexpr auto call(F&& computation, A&&... args) {
     detail::report_computation<hlo::call, F, A...>();
     return std::tuple<>{};
   } else {
-    return to_value(std::invoke(static_cast<F&&>(computation), static_cast<A&&>(args)...));
+    return to_value(detail::invoke(static_cast<F&&>(computation), static_cast<A&&>(args)...));
   }
 }
 

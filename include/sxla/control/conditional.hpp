@@ -12,11 +12,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
+#include "sxla/core/invoke.hpp"      // detail::invoke
 #include "sxla/control/call.hpp"      // computation_ok, report_computation, computation_value_t
 #include "sxla/control/value.hpp"     // predicate, branch_index, scalar_of, to_value
 #include "sxla/core/diagnostics.hpp"  // SXLA_DIAGNOSE, detail::first_index
@@ -36,7 +36,7 @@ constexpr auto run_branch(std::int64_t index, Fs&& fns, Os&& operands) {
     if (index != static_cast<std::int64_t>(I))
       return run_branch<I + 1>(index, static_cast<Fs&&>(fns), static_cast<Os&&>(operands));
   }
-  return to_value(std::invoke(std::get<I>(static_cast<Fs&&>(fns)), std::get<I>(static_cast<Os&&>(operands))));
+  return to_value(detail::invoke(std::get<I>(static_cast<Fs&&>(fns)), std::get<I>(static_cast<Os&&>(operands))));
 }
 
 // Which branch is wrong: the first whose computation fails Call's checks (found) or
@@ -127,8 +127,8 @@ constexpr auto conditional(const P& pred, TO&& true_operand, TF&& true_computati
     return std::tuple<>{};
   } else {
     if (static_cast<bool>(detail::scalar_of(pred)))
-      return to_value(std::invoke(static_cast<TF&&>(true_computation), static_cast<TO&&>(true_operand)));
-    return to_value(std::invoke(static_cast<FF&&>(false_computation), static_cast<FO&&>(false_operand)));
+      return to_value(detail::invoke(static_cast<TF&&>(true_computation), static_cast<TO&&>(true_operand)));
+    return to_value(detail::invoke(static_cast<FF&&>(false_computation), static_cast<FO&&>(false_operand)));
   }
 }
 

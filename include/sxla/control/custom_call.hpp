@@ -17,11 +17,11 @@
 #define SXLA_CONTROL_CUSTOM_CALL_HPP
 
 #include <cstddef>
-#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
+#include "sxla/core/invoke.hpp"      // detail::invoke
 #include "sxla/control/value.hpp"        // value_t, to_value, is_tensor
 #include "sxla/control/value_shape.hpp"  // value_shape_spec, value_shape_t, check_value_shape
 #include "sxla/core/diagnostics.hpp"     // SXLA_DIAGNOSE, detail::nth_type, detail::first_index
@@ -112,7 +112,7 @@ constexpr auto custom_call(F&& target, const A&... args) {
           },
           held);
     } else if constexpr (std::is_invocable_v<F, R&, decltype(detail::typed_operand(args))...>) {
-      std::invoke(static_cast<F&&>(target), out, detail::typed_operand(args)...);
+      detail::invoke(static_cast<F&&>(target), out, detail::typed_operand(args)...);
     } else {
       SXLA_DIAGNOSE(hlo::custom_call,
                     "the target is neither void(void*, void**) nor callable with the result {} and the operands {}",

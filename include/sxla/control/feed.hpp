@@ -18,7 +18,6 @@
 
 #include <cstddef>
 #include <cstring>
-#include <thread>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -28,6 +27,7 @@
 #include "sxla/control/value.hpp"        // value_like, value_t, to_value, is_tensor
 #include "sxla/control/value_shape.hpp"  // value_shape_spec, value_shape_t, check_value_shape
 #include "sxla/core/diagnostics.hpp"     // SXLA_DIAGNOSE
+#include "sxla/core/yield.hpp"           // yield_thread
 #include "sxla/tensor/storage_array.hpp" // storage_array
 #include "sxla/tensor/tensor.hpp"        // tensor
 
@@ -115,7 +115,7 @@ inline void feed_backoff(unsigned& spins) noexcept {
     __builtin_ia32_pause();
 #endif
   } else {
-    std::this_thread::yield();
+    yield_thread();
   }
 }
 

@@ -11,11 +11,11 @@
 #define SXLA_CONTROL_WHILE_HPP
 
 #include <cstddef>
-#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
+#include "sxla/core/invoke.hpp"      // detail::invoke
 #include "sxla/control/call.hpp"      // computation_ok, report_computation, computation_value_t
 #include "sxla/control/value.hpp"     // value_t, to_value, predicate, scalar_of
 #include "sxla/core/diagnostics.hpp"  // SXLA_DIAGNOSE
@@ -93,8 +93,8 @@ constexpr auto while_(C&& condition, B&& body, I&& init) {
   } else {
     T state[2] = {to_value(static_cast<I&&>(init)), T{}};
     std::size_t now = 0;
-    while (static_cast<bool>(detail::scalar_of(std::invoke(condition, std::as_const(state[now]))))) {
-      detail::store_value(state[1 - now], std::invoke(body, std::as_const(state[now])));
+    while (static_cast<bool>(detail::scalar_of(detail::invoke(condition, std::as_const(state[now]))))) {
+      detail::store_value(state[1 - now], detail::invoke(body, std::as_const(state[now])));
       now = 1 - now;
     }
     return static_cast<T&&>(state[now]);

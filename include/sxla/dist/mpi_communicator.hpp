@@ -33,7 +33,6 @@
 #endif
 #include <mpi.h>
 
-#include <algorithm>
 #include <climits>
 #include <complex>
 #include <cstddef>
@@ -41,6 +40,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/dist/communicator.hpp"    // communicator
 #include "sxla/dist/replica_groups.hpp"  // replica_groups, group_place, collective_status
 #include "sxla/ops/arithmetic.hpp"       // add_op_t, mul_op_t, max_op_t, min_op_t
@@ -354,7 +354,7 @@ class mpi_communicator {
   template <class T, class F>
   int reduce_at_root(const T* in, T* out, std::size_t n, const F& f, MPI_Comm c, const group_place& p,
                      bool scatter) const noexcept {
-    constexpr std::size_t chunk = std::max<std::size_t>(1, 16384 / sizeof(T));
+    constexpr std::size_t chunk = detail::max_of<std::size_t>(1, 16384 / sizeof(T));
     const int blocks = scatter ? p.size : 1;
     int err = MPI_SUCCESS;
     if (p.position == 0) {
@@ -362,7 +362,7 @@ class mpi_communicator {
       T acc[chunk];
       for (int b = 0; b < blocks && err == MPI_SUCCESS; ++b) {
         for (std::size_t i = 0; i < n && err == MPI_SUCCESS; i += chunk) {
-          const std::size_t m = std::min(chunk, n - i);
+          const std::size_t m = detail::min_of(chunk, n - i);
           const carried cm = carrier<T>(m);
           std::memcpy(static_cast<void*>(acc), in + b * n + i, m * sizeof(T));
           for (int r = 1; r < p.size && err == MPI_SUCCESS; ++r) {
@@ -380,12 +380,12 @@ class mpi_communicator {
     } else {
       for (int b = 0; b < blocks && err == MPI_SUCCESS; ++b) {
         for (std::size_t i = 0; i < n && err == MPI_SUCCESS; i += chunk) {
-          const carried cm = carrier<T>(std::min(chunk, n - i));
+          const carried cm = carrier<T>(detail::min_of(chunk, n - i));
           err = MPI_Send(in + b * n + i, cm.count, cm.type, 0, 0, c);
         }
       }
       for (std::size_t i = 0; scatter && i < n && err == MPI_SUCCESS; i += chunk) {
-        const carried cm = carrier<T>(std::min(chunk, n - i));
+        const carried cm = carrier<T>(detail::min_of(chunk, n - i));
         err = MPI_Recv(out + i, cm.count, cm.type, 0, 1, c, MPI_STATUS_IGNORE);
       }
     }

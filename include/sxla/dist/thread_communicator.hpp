@@ -17,13 +17,26 @@
 #ifndef SXLA_DIST_THREAD_COMMUNICATOR_HPP
 #define SXLA_DIST_THREAD_COMMUNICATOR_HPP
 
-#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
-#include <thread>
 
+// Threads are started (by run() alone) with POSIX threads where there are, which every
+// translation unit on such a system has parsed already, else with <thread>.
+#if defined(__has_include)
+#if __has_include(<pthread.h>) && (defined(__unix__) || defined(__APPLE__))
+#include <pthread.h>
+#define SXLA_DETAIL_PTHREADS 1
+#endif
+#endif
+#if !defined(SXLA_DETAIL_PTHREADS)
+#include <thread>
+#endif
+
+#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
+#include "sxla/core/yield.hpp"            // yield_thread
 #include "sxla/dist/communicator.hpp"    // communicator, detail::combine
 #include "sxla/dist/replica_groups.hpp"  // replica_groups, group_place, collective_status
 
@@ -36,7 +49,7 @@ class thread_communicator {
   // n replicas, 1 <= n <= SXLA_MAX_REPLICAS (outside that range: clamped, and every
   // collective returns bad_replica_groups).
   explicit thread_communicator(int n) noexcept
-      : n_(std::clamp(n, 1, max_replicas)), valid_(n >= 1 && n <= max_replicas) {}
+      : n_(detail::min_of(detail::max_of(n, 1), max_replicas)), valid_(n >= 1 && n <= max_replicas) {}
   thread_communicator(const thread_communicator&) = delete;
   thread_communicator& operator=(const thread_communicator&) = delete;
 
@@ -67,7 +80,7 @@ class thread_communicator {
   static void pause(int& spins) noexcept {
     if (++spins < 64) return;
     spins = 0;
-    std::this_thread::yield();
+    detail::yield_thread();
   }
 
   // A sense-reversing barrier over all replicas.
@@ -109,7 +122,7 @@ class thread_replica {
       // In blocks that stay in L1 while every peer's operand is folded in, in group order.
       constexpr std::size_t block = 2048 / sizeof(T) > 0 ? 2048 / sizeof(T) : 1;
       for (std::size_t i = 0; i < n; i += block) {
-        const std::size_t m = std::min(block, n - i);
+        const std::size_t m = detail::min_of(block, n - i);
         detail::combine(out + i, peers[0] + i, peers[1] + i, m, f);
         for (int k = 2; k < p.size; ++k) detail::combine(out + i, out + i, peers[k] + i, m, f);
       }
@@ -265,10 +278,33 @@ inline thread_replica thread_communicator::replica(int r) noexcept { return thre
 
 template <class F>
 void thread_communicator::run(F&& f) {
+#if defined(SXLA_DETAIL_PTHREADS)
+  // A thread that cannot be started ends the program, as std::thread does without
+  // exceptions (its replica would leave the others waiting at their first barrier).
+  struct task {
+    thread_communicator* world;
+    F* f;
+    int r;
+  };
+  task tasks[max_replicas];
+  pthread_t threads[max_replicas];
+  for (int r = 1; r < n_; ++r) {
+    tasks[r] = task{this, &f, r};
+    void* (*start)(void*) = [](void* p) noexcept -> void* {
+      task& t = *static_cast<task*>(p);
+      (*t.f)(t.world->replica(t.r));
+      return nullptr;
+    };
+    if (pthread_create(&threads[r], nullptr, start, &tasks[r]) != 0) std::abort();
+  }
+  f(replica(0));
+  for (int r = 1; r < n_; ++r) pthread_join(threads[r], nullptr);
+#else
   std::thread threads[max_replicas];
   for (int r = 1; r < n_; ++r) threads[r] = std::thread([this, &f, r] { f(replica(r)); });
   f(replica(0));
   for (int r = 1; r < n_; ++r) threads[r].join();
+#endif
 }
 
 }  // namespace sxla

@@ -22,11 +22,11 @@
 #ifndef SXLA_EXPR_ASSIGN_HPP
 #define SXLA_EXPR_ASSIGN_HPP
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
+#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
 #include "sxla/core/workspace.hpp"         // workspace, arena, arena_scope
 #include "sxla/expr/executor.hpp"          // evaluate, evaluate_scratch, reads_overwritten
@@ -51,7 +51,7 @@ inline constexpr bool may_need_alias_temporary = may_read_written<Dst, E>(true);
 template <class Dst, class E>
 inline constexpr std::size_t assign_scratch = [] {
   if constexpr (may_need_alias_temporary<Dst, E>) {
-    return std::max(evaluate_scratch<Dst, E>,
+    return detail::max_of(evaluate_scratch<Dst, E>,
                     temporary_bytes<Dst::spec> + evaluate_scratch<tensor_view<Dst::spec>, E>);
   } else {
     return evaluate_scratch<Dst, E>;

@@ -25,7 +25,6 @@
 #ifndef SXLA_EXPR_EXECUTOR_HPP
 #define SXLA_EXPR_EXECUTOR_HPP
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +32,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"             // SXLA_FORCE_INLINE, SXLA_STREAM_STORE_BYTES
 #include "sxla/core/index.hpp"         // index_t, multi_index
 #include "sxla/core/small_vector.hpp"  // small_vector
@@ -401,7 +401,7 @@ struct fused_plan {
   // dot(a, b)): then the run-time test may send it through a temporary.
   static constexpr bool may_fall_back = !direct || may_read_written<Dst, F>(false);
   using temporary = tensor_view<P::spec>;
-  static constexpr std::size_t scratch = std::max(
+  static constexpr std::size_t scratch = detail::max_of(
       direct ? node_scratch<P, D> : std::size_t{0},
       may_fall_back ? temporary_bytes<P::spec> + node_scratch<P, typename temporary::shape_type> : std::size_t{0});
 };

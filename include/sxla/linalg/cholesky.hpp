@@ -24,10 +24,10 @@
 #ifndef SXLA_LINALG_CHOLESKY_HPP
 #define SXLA_LINALG_CHOLESKY_HPP
 
-#include <algorithm>
 #include <cstddef>
 #include <type_traits>
 
+#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/core/diagnostics.hpp"     // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"    // primitive_type_of
 #include "sxla/core/index.hpp"           // index_t, multi_index
@@ -139,11 +139,11 @@ struct cholesky_node : unary_producer<cholesky_node<Tri, Op>, Op, typename Op::v
     if constexpr (count == 0) {
       return std::size_t{0};
     } else if constexpr (direct<D>) {
-      return std::max(copy_bytes, work_bytes);
+      return detail::max_of(copy_bytes, work_bytes);
     } else {
       using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
       return detail::temporary_bytes<spec> +
-             std::max({copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>});
+             detail::max_of(copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>);
     }
   }();
 

@@ -32,10 +32,10 @@
 #ifndef SXLA_LINALG_TRIANGULAR_SOLVE_HPP
 #define SXLA_LINALG_TRIANGULAR_SOLVE_HPP
 
-#include <algorithm>
 #include <cstddef>
 #include <type_traits>
 
+#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/core/diagnostics.hpp"     // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"    // primitive_type_of
 #include "sxla/core/index.hpp"           // index_t, multi_index
@@ -178,11 +178,11 @@ struct triangular_solve_node
     if constexpr (count == 0) {
       return std::size_t{0};
     } else if constexpr (direct<D>) {
-      return a_bytes + std::max(copy_bytes, work_bytes);
+      return a_bytes + detail::max_of(copy_bytes, work_bytes);
     } else {
       using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
       return a_bytes + detail::temporary_bytes<spec> +
-             std::max({copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>});
+             detail::max_of(copy_bytes, work_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>);
     }
   }();
 

@@ -52,12 +52,12 @@
 #ifndef SXLA_OPS_CONVOLUTION_HPP
 #define SXLA_OPS_CONVOLUTION_HPP
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
 
+#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
 #include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"      // primitive_type_of, element
@@ -602,7 +602,7 @@ struct conv_node : binary_producer<conv_node<Lhs, Rhs, P, R, A>, Lhs, Rhs, R, P.
   static constexpr std::size_t engine_scratch =
       empty || no_terms
           ? 0
-          : packed_bytes + std::max(rhs_plan::bytes + rhs_plan::evaluation, lhs_plan::bytes + lhs_plan::evaluation);
+          : packed_bytes + detail::max_of(rhs_plan::bytes + rhs_plan::evaluation, lhs_plan::bytes + lhs_plan::evaluation);
 
  public:
   // Scratch bytes produce() takes for a destination of shape type D (expr/scratch.hpp).
@@ -614,7 +614,7 @@ struct conv_node : binary_producer<conv_node<Lhs, Rhs, P, R, A>, Lhs, Rhs, R, P.
       using tmp_view = tensor_view<canonical_spec>;
       using back = decltype(convert<R>(detail::transposed<to_result>(std::declval<const tmp_view&>())));
       return detail::temporary_bytes<canonical_spec> +
-             std::max(engine_scratch, detail::evaluate_scratch<tensor_view<spec>, back>);
+             detail::max_of(engine_scratch, detail::evaluate_scratch<tensor_view<spec>, back>);
     }
   }();
 

@@ -44,11 +44,11 @@
 #include <complex>
 #include <cstddef>
 #include <cstdint>
-#include <algorithm>
 #include <limits>
 #include <type_traits>
 #include <utility>
 
+#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE, SXLA_STACK_TEMPORARY_BYTES
 #include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"      // primitive_type_of, element
@@ -505,9 +505,9 @@ struct dot_node : binary_producer<dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>, Lhs,
   // evaluated), then the packing buffers of every part.
   static constexpr std::size_t engine_scratch =
       P.k == 0 ? 0
-               : std::max({lhs_plan::bytes + lhs_plan::evaluation,
+               : detail::max_of(lhs_plan::bytes + lhs_plan::evaluation,
                            lhs_plan::bytes + rhs_plan::bytes + rhs_plan::evaluation,
-                           lhs_plan::bytes + rhs_plan::bytes + static_cast<std::size_t>(Tasks) * packing_bytes});
+                           lhs_plan::bytes + rhs_plan::bytes + static_cast<std::size_t>(Tasks) * packing_bytes);
 
  public:
   // Scratch bytes produce() takes for a destination of shape type D (expr/scratch.hpp).

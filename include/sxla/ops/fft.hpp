@@ -31,11 +31,11 @@
 #ifndef SXLA_OPS_FFT_HPP
 #define SXLA_OPS_FFT_HPP
 
-#include <algorithm>
 #include <complex>
 #include <cstddef>
 #include <type_traits>
 
+#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"             // SXLA_FORCE_INLINE
 #include "sxla/core/diagnostics.hpp"   // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"  // is_complex_v, complex_component_t, primitive_type_of
@@ -167,7 +167,7 @@ struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
   using engine = kernels::fft_engine<T, length(A) == 0 ? 1 : length(A)>;
   template <std::size_t... A>
   static constexpr std::size_t work_elements(std::index_sequence<A...>) noexcept {
-    return std::max({engine<A>::scratch_elements...});
+    return detail::max_of(engine<A>::scratch_elements...);
   }
   static constexpr std::size_t work_bytes =
       empty ? 0 : scratch_round(work_elements(std::make_index_sequence<axes>{}) * sizeof(T));
@@ -195,7 +195,7 @@ struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
     } else {
       using back = decltype(as_operand(std::declval<const tensor_view<spec>&>()));
       return in_bytes + detail::temporary_bytes<spec> +
-             std::max(work_bytes + copy_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>);
+             detail::max_of(work_bytes + copy_bytes, detail::evaluate_scratch<tensor_view<D::spec>, back>);
     }
   }();
 

@@ -7,10 +7,10 @@
 #ifndef SXLA_OPS_MAP_HPP
 #define SXLA_OPS_MAP_HPP
 
-#include <functional>
 #include <type_traits>
 #include <utility>
 
+#include "sxla/core/invoke.hpp"      // detail::invoke
 #include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE, detail::nth_type
 #include "sxla/core/element_type.hpp"      // element
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, scalar_value, scalar_leaf
@@ -36,7 +36,7 @@ struct map_op {
 
   template <class... T>
   constexpr auto operator()(T... x) const {
-    return std::invoke(fn, x...);
+    return detail::invoke(fn, x...);
   }
 };
 

@@ -44,7 +44,6 @@
 #ifndef SXLA_OPS_RNG_HPP
 #define SXLA_OPS_RNG_HPP
 
-#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -53,6 +52,7 @@
 #include <tuple>
 #include <type_traits>
 
+#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"              // SXLA_FORCE_INLINE
 #include "sxla/core/diagnostics.hpp"    // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"   // primitive_type, primitive_type_of, is_complex_v
@@ -312,11 +312,11 @@ struct rng_bits_gen {
   index_t piece_end(index_t r, index_t target, index_t count) const noexcept {
     if constexpr (split) {
       if (s.inner > 1) {
-        const index_t e = s.boundary_at_or_before(std::min(count, r + target));
-        return e > r ? e : std::min(count, s.boundary_at_or_after(r + 1));
+        const index_t e = s.boundary_at_or_before(detail::min_of(count, r + target));
+        return e > r ? e : detail::min_of(count, s.boundary_at_or_after(r + 1));
       }
     }
-    return std::min(count, r + target);
+    return detail::min_of(count, r + target);
   }
 
   void fill(index_t r0, index_t n, T* out) const noexcept {
@@ -345,7 +345,7 @@ struct rng_bits_gen {
     constexpr index_t step = in_place ? rng_piece : rng_chunk;  // values a kernel call writes
     if constexpr (!split) {
       for (index_t r = r0; r < r0 + n; r += step) {
-        const index_t m = std::min(step, r0 + n - r), k = wide ? 2 : 1;
+        const index_t m = detail::min_of(step, r0 + n - r), k = wide ? 2 : 1;
         std::uint32_t* to = words_for(out + (r - r0), w);
         if constexpr (three_fry) {
           kernels::threefry_words(key, counter.low, 2 * r, 2 * m, to);
@@ -358,7 +358,7 @@ struct rng_bits_gen {
       // Row by row along the split dimension: row o's words follow on from 2 o half.
       for (index_t r = r0; r < r0 + n;) {
         const index_t o = r / s.size, t = r % s.size;
-        const index_t m = std::min({step, r0 + n - r, s.size - t});
+        const index_t m = detail::min_of(step, r0 + n - r, s.size - t);
         std::uint32_t* to = words_for(out + (r - r0), w);
         kernels::threefry_words(key, counter.low, 2 * o * s.half + t, m, to);
         put(to, m, out + (r - r0));
@@ -370,7 +370,7 @@ struct rng_bits_gen {
         const index_t t = r / s.inner % s.size;
         const bool second = t + 1 < s.size;
         for (index_t q = 0; q < s.inner; q += step) {
-          const index_t m = std::min(step, s.inner - q);
+          const index_t m = detail::min_of(step, s.inner - q);
           T* row0 = out + (r - r0) + q;
           T* row1 = second ? row0 + s.inner : row0;
           std::uint32_t* to0 = words_for(row0, w);
@@ -418,7 +418,7 @@ struct rng_uniform_gen {
     }
   }
 
-  index_t piece_end(index_t r, index_t target, index_t count) const noexcept { return std::min(count, r + target); }
+  index_t piece_end(index_t r, index_t target, index_t count) const noexcept { return detail::min_of(count, r + target); }
 
   void fill(index_t r0, index_t n, T* out) const noexcept {
     if constexpr (std::is_same_v<T, float>) {
@@ -432,7 +432,7 @@ struct rng_uniform_gen {
     alignas(64) std::uint32_t words[2 * rng_chunk];
     alignas(64) B bits[rng_chunk];
     for (index_t r = r0; r < r0 + n; r += rng_chunk) {
-      const index_t m = std::min(rng_chunk, r0 + n - r);
+      const index_t m = detail::min_of(rng_chunk, r0 + n - r);
       philox_values(key, counter, r, m, bits, words);
       T* to = out + (r - r0);
       index_t k = 0;
@@ -476,8 +476,8 @@ struct rng_normal_gen {
   }
 
   index_t piece_end(index_t r, index_t target, index_t count) const noexcept {
-    const index_t e = s.boundary_at_or_before(std::min(count, r + target));
-    return e > r ? e : std::min(count, s.boundary_at_or_after(r + 1));
+    const index_t e = s.boundary_at_or_before(detail::min_of(count, r + target));
+    return e > r ? e : detail::min_of(count, s.boundary_at_or_after(r + 1));
   }
 
   // z0 and z1 of n pairs (u0[k], u1[k]) (Pairs: u0 = u[2k], u1 = u[2k + 1], and z the
@@ -522,7 +522,7 @@ struct rng_normal_gen {
   // block, transformed in registers (kernels::philox_map).
   void fill_pairs_in_blocks(index_t r0, index_t n, float* out) const noexcept {
     for (index_t r = r0; r < r0 + n;) {
-      const index_t m = std::min(r0 + n - r, s.size - r % s.size);
+      const index_t m = detail::min_of(r0 + n - r, s.size - r % s.size);
       kernels::philox_map(key, counter, s.padded(r), m, out + (r - r0), [&](const auto& x, auto& y) SXLA_LAMBDA_INLINE {
         using Y = std::remove_cvref_t<decltype(y[0])>;
         for (int i = 0; i < 4; i += 2) {
@@ -556,7 +556,7 @@ struct rng_normal_gen {
       // Along a row, pairs of consecutive positions (an odd row's last one alone).
       for (index_t r = r0; r < r0 + n;) {
         const index_t t = r % s.size;
-        const index_t m = std::min({2 * (rng_chunk / 2), r0 + n - r, s.size - t}), pairs = (m + 1) / 2;
+        const index_t m = detail::min_of(2 * (rng_chunk / 2), r0 + n - r, s.size - t), pairs = (m + 1) / 2;
         philox_values(key, counter, s.padded(r), 2 * pairs, u, words);
         transform<true>(u, nullptr, pairs, z, nullptr);
         put(z, m, out + (r - r0));
@@ -567,7 +567,7 @@ struct rng_normal_gen {
         const index_t t = r / s.inner % s.size, x0 = s.padded(r);
         const bool second = t + 1 < s.size;
         for (index_t q = 0; q < s.inner; q += rng_chunk) {
-          const index_t m = std::min(rng_chunk, s.inner - q);
+          const index_t m = detail::min_of(rng_chunk, s.inner - q);
           philox_values(key, counter, x0 + q, m, u, words);
           philox_values(key, counter, x0 + s.inner + q, m, u + rng_chunk, words);
           transform<false>(u, u + rng_chunk, m, z, z + rng_chunk);
@@ -627,7 +627,7 @@ struct rng_node : gather_producer<rng_node<S, G>, typename shape<S>::value_type,
             i[d] = static_cast<index_t>(f % static_cast<std::size_t>(spec.dimensions[d]));
             f /= static_cast<std::size_t>(spec.dimensions[d]);
           }
-          const index_t n = std::min(end - j, last - i[rank - 1]);
+          const index_t n = detail::min_of(end - j, last - i[rank - 1]);
           finish(i, n);
           j += n;
         }

@@ -10,7 +10,6 @@
 #ifndef SXLA_TENSOR_TENSOR_HPP
 #define SXLA_TENSOR_TENSOR_HPP
 
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <concepts>
@@ -20,6 +19,7 @@
 #include <span>
 #include <type_traits>
 
+#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"                 // SXLA_MAX_ALIGN, SXLA_FORCE_INLINE
 #include "sxla/core/element_type.hpp"      // native_type_t
 #include "sxla/core/index.hpp"             // index_t, multi_index
@@ -79,7 +79,7 @@ constexpr T padding_element(padding_value v) noexcept {
 // element's alignment, at most SXLA_MAX_ALIGN.
 template <class T, std::size_t N>
 inline constexpr std::size_t storage_alignment =
-    std::max(alignof(T), std::min<std::size_t>(SXLA_MAX_ALIGN, std::bit_ceil(N * sizeof(T))));
+    detail::max_of(alignof(T), detail::min_of<std::size_t>(SXLA_MAX_ALIGN, std::bit_ceil(N * sizeof(T))));
 
 }  // namespace detail
 
