@@ -42,10 +42,18 @@
 # complex types, the FFT in double precision and on 1000- and 1024-point rows), which gcc
 # and clang test in full. The gcc and clang compile_fail cases read <sxla/sxla.hpp> from a
 # precompiled header (tests/meson.build).
-# At the end: the time of each configuration and the slowest translation units of this run
-# (wall time from each build directory's .ninja_log, compiled in parallel).
+# Two configurations run at a time (SXLA_TEST_PARALLEL), the costliest first, each with its
+# output in build-tests/logs/NAME.log, printed whole when it ends: one configuration's
+# tail (its last translation units, its links, its test run) overlaps the next one's
+# build, and both cores stay busy. Compilers run through tools/cpu_time.sh, which
+# records each object's CPU seconds (build-tests/logs/NAME.cpu).
+# At the end: the time of each configuration and the costliest translation units of this
+# run in CPU seconds (compiled in parallel, so wall time would overstate them), with a
+# line for any above 20 s.
 # Environment: SXLA_TEST_CONFIGS="gcc clang ..." runs a subset of the configurations, in
-# that order; SXLA_TEST_JOBS=N builds and tests with N parallel jobs (default: meson's).
+# that order; SXLA_TEST_PARALLEL=N runs N configurations at a time (default 2; 1: one
+# after the other, output as it comes); SXLA_TEST_JOBS=N builds and tests each with N
+# parallel jobs (default: the processor count).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -55,21 +63,24 @@ fuzz_seconds=${SXLA_FUZZ_SECONDS:-30}
 runtime_suites=(--suite unit --suite seeds --suite golden --suite static --suite examples --suite single_include)
 subset=(-Dtest_subset=true)
 sanitize=(-Ddebug=false -Db_sanitize=address,undefined -Db_lundef=false -Dcpp_args=-fno-sanitize-recover=all)
-jobs=()
-if [ -n "${SXLA_TEST_JOBS:-}" ]; then jobs=(-j "$SXLA_TEST_JOBS"); fi
-test_jobs=()
-if [ -n "${SXLA_TEST_JOBS:-}" ]; then test_jobs=(--num-processes "$SXLA_TEST_JOBS"); fi
-
-built=()    # the build directories of this run, for the slowest translation units
-times=()    # one line per configuration
+parallel=${SXLA_TEST_PARALLEL:-2}
+ncpu=$(nproc)
+job_count=${SXLA_TEST_JOBS:-$ncpu}
+jobs=(-j "$job_count")
+test_jobs=(--num-processes "$job_count")
+# Under a second configuration's build, a test may take up to twice its time alone.
+if [ "$parallel" -gt 1 ]; then test_jobs+=(--timeout-multiplier 2); fi
+logs="$out/logs"
+mkdir -p "$logs"
 
 # run_config NAME CXX MESON_OPTIONS...: configure, build and test. With only=(TARGETS...)
-# set, builds and runs those unit executables alone.
+# set, builds and runs those unit executables alone. Its time goes to logs/NAME.time.
 only=()
 run_config() {
   local name=$1 cxx=$2; shift 2
   local dir="$out/$name" start=$SECONDS
   echo "== [$name] configure ($cxx $*)"
+  cxx="$root/tools/cpu_time.sh $cxx"
   if [ -d "$dir" ]; then
     CXX=$cxx meson setup --reconfigure "$dir" -Dbench=disabled "$@" >/dev/null
   else
@@ -82,8 +93,8 @@ run_config() {
     only=("${kept[@]}")
   fi
   echo "== [$name] build"
-  built+=("$name")
-  meson compile -C "$dir" "${jobs[@]}" "${only[@]}"
+  : > "$logs/$name.cpu"
+  SXLA_CPU_LOG="$logs/$name.cpu" meson compile -C "$dir" "${jobs[@]}" "${only[@]}"
   local tested=$SECONDS
   echo "== [$name] test"
   local suites=()
@@ -91,8 +102,8 @@ run_config() {
   if [ ${#only[@]} -gt 0 ]; then suites=("${only[@]}"); fi
   meson test -C "$dir" --no-rebuild --print-errorlogs "${test_jobs[@]}" "${suites[@]}"
   only=()
-  times+=("$(printf '%-15s %5d s  (configure and build %d s, test %d s)' "$name" \
-             $((SECONDS - start)) $((tested - start)) $((SECONDS - tested)))")
+  printf '%-15s %5d s  (configure and build %d s, test %d s)\n' "$name" \
+    $((SECONDS - start)) $((tested - start)) $((SECONDS - tested)) > "$logs/$name.time"
 }
 
 # run_step NAME COMMAND...: a check outside meson; fails the run when COMMAND fails.
@@ -100,54 +111,12 @@ run_step() {
   local name=$1 start=$SECONDS; shift
   echo "== [$name] $*"
   "$@"
-  times+=("$(printf '%-15s %5d s' "$name" $((SECONDS - start)))")
+  printf '%-15s %5d s\n' "$name" $((SECONDS - start)) > "$logs/$name.time"
 }
 
-# The 10 slowest compilations over the build directories of this run (each object's last
-# entry in its .ninja_log; ninja logs wall time, so parallel jobs inflate it).
-slowest_translation_units() {
-  python3 - "$out" "$@" <<'EOF'
-import os
-import subprocess
-import sys
-
-out, names = sys.argv[1], sys.argv[2:]
-rows = []
-for name in dict.fromkeys(names):
-    last = {}
-    path = os.path.join(out, name, '.ninja_log')
-    if not os.path.exists(path):
-        continue
-    # only objects of the current build graph (the log keeps renamed and removed ones)
-    current = set(line.split(':')[0] for line in subprocess.run(
-        ['ninja', '-C', os.path.join(out, name), '-t', 'targets', 'all'],
-        capture_output=True, text=True).stdout.splitlines())
-    with open(path) as log:
-        for line in log:
-            if not line.startswith('#'):
-                start, end, _, target = line.split('\t')[:4]
-                last[target] = (int(end) - int(start)) / 1000
-    rows += [(seconds, name, target) for target, seconds in last.items() if target.endswith('.o') and target in current]
-for seconds, name, target in sorted(rows, reverse=True)[:10]:
-    print(f'{seconds:7.1f} s  {name:15} {target}')
-EOF
-}
-
-# Printed at the end, also when a configuration fails.
-summary() {
-  if [ ${#times[@]} -gt 0 ]; then
-    echo "== times"
-    printf '%s\n' "${times[@]}"
-  fi
-  if [ ${#built[@]} -gt 0 ]; then
-    echo "== the slowest translation units (wall time in the parallel build)"
-    slowest_translation_units "${built[@]}" || true
-  fi
-}
-trap summary EXIT
-
-for c in $configs; do
-  case $c in
+# run_one NAME: one configuration or step.
+run_one() {
+  case $1 in
     gcc)            run_config gcc g++ -Doptimization=2 ;;
     clang)          run_config clang clang++ -Doptimization=1 ;;
     gcc-sanitize)   run_config gcc-sanitize g++ -Doptimization=g "${sanitize[@]}" "${subset[@]}" -Dtest_shard=1/2 ;;
@@ -160,9 +129,72 @@ for c in $configs; do
                       -Dtest_threads_only=true -Dexamples=disabled ;;
     fuzz)           run_step fuzz tools/fuzz.sh "$fuzz_seconds" ;;
     cmake)          run_step cmake tools/check_cmake_consumer.sh ;;
+  esac
+}
+
+# The time of each configuration, and the 10 costliest compilations of this run in CPU
+# seconds (tools/cpu_time.sh's records), with every one above 20 s.
+summary() {
+  echo "== times (wall: $((SECONDS - run_start)) s in all)"
+  for c in $configs; do
+    if [ -f "$logs/$c.time" ]; then cat "$logs/$c.time"; else printf '%-15s (did not finish)\n' "$c"; fi
+  done
+  echo "== the costliest translation units (CPU seconds)"
+  for c in $configs; do
+    if [ -f "$logs/$c.cpu" ]; then awk -v c="$c" '$2 ~ /\.o$/ {printf "%7.1f s  %-15s %s\n", $1, c, $2}' "$logs/$c.cpu"; fi
+  done | sort -rn > "$logs/cpu-all.txt" || true
+  head -10 "$logs/cpu-all.txt"
+  local over
+  over=$(awk '$1 > 20' "$logs/cpu-all.txt" | wc -l)
+  echo "translation units above 20 s of CPU: $over"
+}
+
+for c in $configs; do
+  case $c in
+    gcc|clang|gcc-sanitize|clang-sanitize|gcc-xsimd|clang-scalar|gcc-baseline|clang-tsan|fuzz|cmake) ;;
     *) echo "unknown configuration: $c" >&2; exit 2 ;;
   esac
+  rm -f "$logs/$c.time" "$logs/$c.cpu"
 done
+run_start=$SECONDS
+trap summary EXIT
+
+if [ "$parallel" -le 1 ]; then
+  for c in $configs; do (run_one "$c"); done
+else
+  # A queue of configurations, $parallel at a time; each one's output is printed whole
+  # when it ends. After a failure no new one starts; those running finish.
+  queue=($configs)
+  declare -A running=()   # pid -> configuration
+  failed=()
+  next=0
+  while [ $next -lt ${#queue[@]} ] || [ ${#running[@]} -gt 0 ]; do
+    while [ ${#failed[@]} -eq 0 ] && [ $next -lt ${#queue[@]} ] && [ ${#running[@]} -lt "$parallel" ]; do
+      c=${queue[$next]}
+      next=$((next + 1))
+      (run_one "$c") > "$logs/$c.log" 2>&1 &
+      running[$!]=$c
+      echo "== [$c] started at $((SECONDS - run_start)) s (output: build-tests/logs/$c.log)"
+    done
+    if [ ${#failed[@]} -gt 0 ]; then next=${#queue[@]}; fi
+    [ ${#running[@]} -gt 0 ] || break
+    status=0
+    wait -n -p finished "${!running[@]}" || status=$?
+    c=${running[$finished]}
+    unset "running[$finished]"
+    cat "$logs/$c.log"
+    if [ "$status" -ne 0 ]; then
+      echo "== [$c] FAILED (exit $status) at $((SECONDS - run_start)) s"
+      failed+=("$c")
+    else
+      echo "== [$c] passed at $((SECONDS - run_start)) s"
+    fi
+  done
+  if [ ${#failed[@]} -gt 0 ]; then
+    echo "== failed: ${failed[*]}"
+    exit 1
+  fi
+fi
 trap - EXIT
 summary
 echo "== all configurations passed: $configs"
