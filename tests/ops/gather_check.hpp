@@ -34,6 +34,7 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "ops/gather_cases.hpp"
@@ -480,6 +481,12 @@ void check_scatter2() {
 template <std::uint64_t First, class F, std::size_t... I>
 void for_seeds(F f, std::index_sequence<I...>) {
   (f(std::integral_constant<std::uint64_t, First + I>{}), ...);
+}
+
+// check_gather<Seed, Mode>() for Seed = First .. First + N - 1.
+template <std::uint64_t First, std::size_t N, int Mode>
+void check_gathers() {
+  for_seeds<First>([](auto seed) { check_gather<decltype(seed)::value, Mode>(); }, std::make_index_sequence<N>{});
 }
 
 }  // namespace sxla_test::gather_check

@@ -17,15 +17,6 @@ namespace x = sxla;
 namespace gk = sxla_test::gather_check;
 namespace gr = sxla_test::gather;
 
-namespace {
-
-template <std::uint64_t First, std::size_t N>
-void run() {
-  gk::for_seeds<First>([](auto seed) { gk::check_gather<decltype(seed)::value, 1>(); }, std::make_index_sequence<N>{});
-}
-
-}  // namespace
-
 TEST_CASE("gather: StableHLO's example with batching dimensions") {
   // operand 2x3x4x2 holding 1..48, start_indices 2x2x3x2 (s64), offset_dims [3, 4],
   // collapsed_slice_dims [1], operand_batching_dims [0], start_indices_batching_dims [1],
@@ -59,4 +50,4 @@ TEST_CASE("gather: StableHLO's example with batching dimensions") {
   CHECK(gr::gather(cfg, operand_values, index_values) == want);
 }
 
-TEST_CASE("gather: random configurations with batching dimensions, seeds 1001-1030") { run<1001, 30>(); }
+TEST_CASE("gather: random configurations with batching dimensions, seeds 1001-1030") { gk::check_gathers<1001, 30, 1>(); }

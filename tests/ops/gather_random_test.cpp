@@ -16,14 +16,5 @@
 
 namespace gk = sxla_test::gather_check;
 
-namespace {
-
-template <std::uint64_t First, std::size_t N>
-void run() {
-  gk::for_seeds<First>([](auto seed) { gk::check_gather<decltype(seed)::value, 0>(); }, std::make_index_sequence<N>{});
-}
-
-}  // namespace
-
-TEST_CASE("gather: random configurations without batching dimensions, seeds 1-30") { run<1, 30>(); }
-TEST_CASE("gather: random configurations without batching dimensions, seeds 31-60") { run<31, 30>(); }
+TEST_CASE("gather: random configurations without batching dimensions, seeds 1-30") { gk::check_gathers<1, 30, 0>(); }
+TEST_CASE("gather: random configurations without batching dimensions, seeds 31-60") { gk::check_gathers<31, 30, 0>(); }
