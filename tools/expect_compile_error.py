@@ -4,7 +4,14 @@ exactly one error, the first (and only) error line contains every expected text,
 same source compiles cleanly with -DSXLA_CONTROL (its control variant), so the failure is
 the one meant.
 
-usage: expect_compile_error.py --source FILE --compiler CXX [ARGS...] -- FLAGS...
+usage: expect_compile_error.py --source FILE [--no-control] --compiler CXX [ARGS...] -- FLAGS...
+       expect_compile_error.py --controls FILE... --compiler CXX [ARGS...] -- FLAGS...
+
+--no-control leaves the control variant to a --controls run, which compiles the control
+variants of all the FILEs as one translation unit, each in a namespace of its own (one
+parse of the library instead of one per case; the test suite runs it once for all the
+cases). Their includes are hoisted to the top, so that each case's own includes, inside
+its namespace, find their include guards set.
 
 FILE holds one or more lines `// expect-error: <text>`; each <text> must appear on the
 first line of the compiler output that reports an error ("file:line:col: error: ...",
@@ -21,6 +28,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 # An error line: "path:line:col: error: ..." (or "fatal error:"), not an indented note or
 # a context line ("In instantiation of ...").
@@ -34,6 +42,8 @@ def parse_args(argv):
         if argv[i] == '--source':
             source = argv[i + 1]
             i += 2
+        elif argv[i] == '--no-control':
+            i += 1
         elif argv[i] == '--compiler':
             i += 1
             while i < len(argv) and argv[i] != '--':
@@ -67,7 +77,41 @@ def compile_(compiler, flags, source, extra):
     return proc.returncode, proc.stdout, cmd
 
 
+CONTROL_FLAGS = ['-DSXLA_CONTROL', '-Wall', '-Wextra', '-Werror']
+
+
+def controls(argv):
+    """--controls FILE... --compiler CXX... -- FLAGS...: every FILE's control variant, in
+    one translation unit."""
+    sep = argv.index('--compiler')
+    sources = argv[argv.index('--controls') + 1:sep]
+    _, compiler, flags = parse_args(['--source', 'unused'] + argv[sep:])
+    includes, body = [], []
+    for n, source in enumerate(sorted(sources)):
+        with open(source, encoding='utf-8') as f:
+            text = f.read()
+        if 'SXLA_CONTROL' not in text:
+            sys.exit(f'{source}: no SXLA_CONTROL variant (a case must show what compiles)')
+        includes += [line for line in text.splitlines() if line.startswith('#include <')]
+        body += [f'namespace sxla_control_case_{n} {{', f'#include "{os.path.abspath(source)}"', '}']
+    with tempfile.NamedTemporaryFile('w', suffix='.cpp', delete=False) as tu:
+        tu.write('\n'.join(list(dict.fromkeys(includes)) + body) + '\n')
+        name = tu.name
+    try:
+        code, out, cmd = compile_(compiler, flags, name, CONTROL_FLAGS)
+    finally:
+        os.unlink(name)
+    if code != 0:
+        print(' '.join(cmd))
+        print(out)
+        sys.exit('the SXLA_CONTROL variants must compile (the file of each error is named above)')
+    print(f'the control variants of {len(sources)} cases compile')
+
+
 def main():
+    if '--controls' in sys.argv:
+        controls(sys.argv[1:])
+        return
     source, compiler, flags = parse_args(sys.argv[1:])
     with open(source, encoding='utf-8') as f:
         text = f.read()
@@ -102,13 +146,17 @@ def main():
         print(out)
         sys.exit(f'{source}: {len(errors)} errors, where one mistake must give one error:\n' + '\n'.join(errors))
 
-    code, out, cmd = compile_(compiler, flags, source, ['-DSXLA_CONTROL', '-Wall', '-Wextra', '-Werror'])
-    if code != 0:
-        print(' '.join(cmd))
-        print(out)
-        sys.exit(f'{source}: the SXLA_CONTROL variant must compile')
+    if '--no-control' in sys.argv:
+        control = 'its control variant is compiled with the others (--controls)'
+    else:
+        code, out, cmd = compile_(compiler, flags, source, CONTROL_FLAGS)
+        if code != 0:
+            print(' '.join(cmd))
+            print(out)
+            sys.exit(f'{source}: the SXLA_CONTROL variant must compile')
+        control = 'the control variant compiles'
     print(f'{os.path.basename(source)} ({family}): one error, with {len(expected)} expected text(s) on it'
-          f'{f" and {len(notes)} in the notes" if notes else ""}; the control variant compiles')
+          f'{f" and {len(notes)} in the notes" if notes else ""}; {control}')
 
 
 if __name__ == '__main__':
