@@ -82,9 +82,9 @@ run_config() {
   echo "== [$name] configure ($cxx $*)"
   cxx="$root/tools/cpu_time.sh $cxx"
   if [ -d "$dir" ]; then
-    CXX=$cxx meson setup --reconfigure "$dir" -Dbench=disabled "$@" >/dev/null
+    CXX=$cxx meson setup --reconfigure "$dir" -Dbench=disabled "$@" > "$logs/$name.configure.log" || { cat "$logs/$name.configure.log"; exit 1; }
   else
-    CXX=$cxx meson setup "$dir" -Dbench=disabled "$@" >/dev/null
+    CXX=$cxx meson setup "$dir" -Dbench=disabled "$@" > "$logs/$name.configure.log" || { cat "$logs/$name.configure.log"; exit 1; }
   fi
   if [ ${#only[@]} -gt 0 ]; then  # (of the targets asked for, those this configuration has)
     local have kept=()
