@@ -91,13 +91,15 @@ def cpu_model():
 
 def compile_once(command):
     """CPU seconds and peak resident memory (MiB) of one compiler run."""
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    err = proc.stderr.read().decode(errors='replace')
-    proc.stderr.close()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        sys.exit(f'compile failed: {" ".join(command)}\n{err}')
+    # The diagnostics go to a file: a pipe the parent reads only after wait4 would block
+    # a compiler that writes more than the pipe holds.
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            err.seek(0)
+            sys.exit(f'compile failed: {" ".join(command)}\n{err.read().decode(errors="replace")}')
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0
 
 
