@@ -9,9 +9,9 @@
 #include <tuple>
 #include <type_traits>
 
-#include "sxla/core/invoke.hpp"      // detail::invoke
 #include "sxla/control/value.hpp"     // value_like, value_t, to_value
 #include "sxla/core/diagnostics.hpp"  // SXLA_DIAGNOSE
+#include "sxla/core/invoke.hpp"       // detail::invoke
 
 namespace sxla {
 

@@ -16,10 +16,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "sxla/core/invoke.hpp"      // detail::invoke
 #include "sxla/control/call.hpp"      // computation_ok, report_computation, computation_value_t
 #include "sxla/control/value.hpp"     // predicate, branch_index, scalar_of, to_value
 #include "sxla/core/diagnostics.hpp"  // SXLA_DIAGNOSE, detail::first_index
+#include "sxla/core/invoke.hpp"       // detail::invoke
 
 namespace sxla {
 

@@ -21,10 +21,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "sxla/core/invoke.hpp"      // detail::invoke
 #include "sxla/control/value.hpp"        // value_t, to_value, is_tensor
 #include "sxla/control/value_shape.hpp"  // value_shape_spec, value_shape_t, check_value_shape
 #include "sxla/core/diagnostics.hpp"     // SXLA_DIAGNOSE, detail::nth_type, detail::first_index
+#include "sxla/core/invoke.hpp"          // detail::invoke
 #include "sxla/expr/expression.hpp"      // expression, logical_spec
 #include "sxla/tensor/storage_array.hpp" // storage_array
 #include "sxla/tensor/tensor.hpp"        // tensor

@@ -15,10 +15,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "sxla/core/invoke.hpp"      // detail::invoke
 #include "sxla/control/call.hpp"      // computation_ok, report_computation, computation_value_t
 #include "sxla/control/value.hpp"     // value_t, to_value, predicate, scalar_of
 #include "sxla/core/diagnostics.hpp"  // SXLA_DIAGNOSE
+#include "sxla/core/invoke.hpp"       // detail::invoke
 #include "sxla/expr/assign.hpp"       // noalias
 #include "sxla/shape/shape_spec.hpp"  // same_logical_shape
 

@@ -40,7 +40,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
+#include "sxla/core/minmax.hpp"          // detail::max_of, detail::min_of
 #include "sxla/dist/communicator.hpp"    // communicator
 #include "sxla/dist/replica_groups.hpp"  // replica_groups, group_place, collective_status
 #include "sxla/ops/arithmetic.hpp"       // add_op_t, mul_op_t, max_op_t, min_op_t

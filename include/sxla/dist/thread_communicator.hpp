@@ -35,8 +35,8 @@
 #include <thread>
 #endif
 
-#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
-#include "sxla/core/yield.hpp"            // yield_thread
+#include "sxla/core/minmax.hpp"          // detail::max_of, detail::min_of
+#include "sxla/core/yield.hpp"           // yield_thread
 #include "sxla/dist/communicator.hpp"    // communicator, detail::combine
 #include "sxla/dist/replica_groups.hpp"  // replica_groups, group_place, collective_status
 

@@ -26,8 +26,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
+#include "sxla/core/minmax.hpp"            // detail::max_of, detail::min_of
 #include "sxla/core/workspace.hpp"         // workspace, arena, arena_scope
 #include "sxla/expr/executor.hpp"          // evaluate, evaluate_scratch, reads_overwritten
 #include "sxla/expr/expression.hpp"        // expression

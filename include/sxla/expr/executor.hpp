@@ -32,12 +32,12 @@
 #include <type_traits>
 #include <utility>
 
-#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"             // SXLA_FORCE_INLINE, SXLA_STREAM_STORE_BYTES
 #include "sxla/core/index.hpp"         // index_t, multi_index
+#include "sxla/core/minmax.hpp"        // detail::max_of, detail::min_of
 #include "sxla/core/small_vector.hpp"  // small_vector
-#include "sxla/expr/leaf.hpp"          // array_leaf
 #include "sxla/core/workspace.hpp"     // arena, arena_scope
+#include "sxla/expr/leaf.hpp"          // array_leaf
 #include "sxla/expr/producer.hpp"      // has_fusable_producer, find_producer, substitute_producer, finish_nothing
 #include "sxla/expr/scratch.hpp"       // node_scratch, take_temporary, may_read_written, with_scratch_memory
 #include "sxla/shape/layout_map.hpp"   // delinearize, tile_level

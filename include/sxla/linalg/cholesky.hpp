@@ -27,22 +27,22 @@
 #include <cstddef>
 #include <type_traits>
 
-#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
-#include "sxla/core/diagnostics.hpp"     // SXLA_DIAGNOSE
-#include "sxla/core/element_type.hpp"    // primitive_type_of
-#include "sxla/core/index.hpp"           // index_t, multi_index
-#include "sxla/core/workspace.hpp"       // detail::arena, detail::arena_scope, scratch_round
-#include "sxla/expr/executor.hpp"        // evaluate, detail::evaluate_scratch
-#include "sxla/expr/expression.hpp"      // logical_spec
-#include "sxla/expr/leaf.hpp"            // as_operand, operand
-#include "sxla/expr/producer.hpp"        // unary_producer
-#include "sxla/expr/scratch.hpp"         // detail::take_temporary, detail::temporary_bytes, detail::dense_row_major
-#include "sxla/kernels/triangular.hpp"   // kernels::cholesky, kernels::cholesky_workspace
-#include "sxla/kernels/triangular_batch.hpp"  // kernels::cholesky_across
-#include "sxla/linalg/matrix_batch.hpp"  // detail::linalg_element, detail::expression_matrix, detail::linalg_nan
-#include "sxla/ops/reduction.hpp"        // detail::finish_every_row
-#include "sxla/shape/print.hpp"          // diagnostic_display of shapes
-#include "sxla/tensor/view.hpp"          // tensor_view
+#include "sxla/core/diagnostics.hpp"         // SXLA_DIAGNOSE
+#include "sxla/core/element_type.hpp"        // primitive_type_of
+#include "sxla/core/index.hpp"               // index_t, multi_index
+#include "sxla/core/minmax.hpp"              // detail::max_of, detail::min_of
+#include "sxla/core/workspace.hpp"           // detail::arena, detail::arena_scope, scratch_round
+#include "sxla/expr/executor.hpp"            // evaluate, detail::evaluate_scratch
+#include "sxla/expr/expression.hpp"          // logical_spec
+#include "sxla/expr/leaf.hpp"                // as_operand, operand
+#include "sxla/expr/producer.hpp"            // unary_producer
+#include "sxla/expr/scratch.hpp"             // detail::take_temporary, detail::temporary_bytes, detail::dense_row_major
+#include "sxla/kernels/triangular.hpp"       // kernels::cholesky, kernels::cholesky_workspace
+#include "sxla/kernels/triangular_batch.hpp" // kernels::cholesky_across
+#include "sxla/linalg/matrix_batch.hpp"      // detail::linalg_element, detail::expression_matrix, detail::linalg_nan
+#include "sxla/ops/reduction.hpp"            // detail::finish_every_row
+#include "sxla/shape/print.hpp"              // diagnostic_display of shapes
+#include "sxla/tensor/view.hpp"              // tensor_view
 
 namespace sxla {
 

@@ -57,11 +57,11 @@
 #include <type_traits>
 #include <utility>
 
-#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
 #include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"      // primitive_type_of, element
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
+#include "sxla/core/minmax.hpp"            // detail::max_of, detail::min_of
 #include "sxla/core/workspace.hpp"         // detail::arena, detail::arena_scope, scratch_round
 #include "sxla/expr/executor.hpp"          // evaluate, detail::evaluate_scratch
 #include "sxla/expr/expression.hpp"        // logical_spec

@@ -48,11 +48,11 @@
 #include <type_traits>
 #include <utility>
 
-#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE, SXLA_STACK_TEMPORARY_BYTES
 #include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"      // primitive_type_of, element
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
+#include "sxla/core/minmax.hpp"            // detail::max_of, detail::min_of
 #include "sxla/core/parallel.hpp"          // thread_pool
 #include "sxla/core/workspace.hpp"         // detail::arena, detail::arena_scope, scratch_round
 #include "sxla/expr/elementwise_node.hpp"  // detail::is_small_float_v
@@ -61,11 +61,11 @@
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, array_leaf
 #include "sxla/expr/producer.hpp"          // binary_producer
 #include "sxla/expr/scratch.hpp"           // detail::take_temporary, detail::temporary_bytes
+#include "sxla/kernels/gemm.hpp"           // gemm, small_gemm, matrix_ref, gemm_params
 #include "sxla/ops/convert.hpp"            // convert
 #include "sxla/ops/reduction.hpp"          // odometer
 #include "sxla/ops/transpose.hpp"          // transpose
 #include "sxla/shape/print.hpp"            // diagnostic_display of shapes
-#include "sxla/kernels/gemm.hpp"           // gemm, small_gemm, matrix_ref, gemm_params
 #include "sxla/tensor/view.hpp"            // tensor_view
 
 namespace sxla {

@@ -10,9 +10,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "sxla/core/invoke.hpp"      // detail::invoke
 #include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE, detail::nth_type
 #include "sxla/core/element_type.hpp"      // element
+#include "sxla/core/invoke.hpp"            // detail::invoke
 #include "sxla/expr/leaf.hpp"              // as_operand, operand, scalar_value, scalar_leaf
 #include "sxla/expr/make_elementwise.hpp"  // make_nary_node
 

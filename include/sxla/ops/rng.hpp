@@ -52,12 +52,12 @@
 #include <tuple>
 #include <type_traits>
 
-#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"              // SXLA_FORCE_INLINE
 #include "sxla/core/diagnostics.hpp"    // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"   // primitive_type, primitive_type_of, is_complex_v
 #include "sxla/core/float16.hpp"        // f16, bf16
 #include "sxla/core/index.hpp"          // index_t, multi_index
+#include "sxla/core/minmax.hpp"         // detail::max_of, detail::min_of
 #include "sxla/core/workspace.hpp"      // detail::arena, detail::arena_scope
 #include "sxla/expr/executor.hpp"       // evaluate, detail::evaluate_scratch
 #include "sxla/expr/expression.hpp"     // logical_spec

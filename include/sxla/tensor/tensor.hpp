@@ -19,10 +19,10 @@
 #include <span>
 #include <type_traits>
 
-#include "sxla/core/minmax.hpp"      // detail::max_of, detail::min_of
 #include "sxla/config.hpp"                 // SXLA_MAX_ALIGN, SXLA_FORCE_INLINE
 #include "sxla/core/element_type.hpp"      // native_type_t
 #include "sxla/core/index.hpp"             // index_t, multi_index
+#include "sxla/core/minmax.hpp"            // detail::max_of, detail::min_of
 #include "sxla/core/workspace.hpp"         // workspace_object
 #include "sxla/shape/layout.hpp"           // padding_value
 #include "sxla/shape/layout_map.hpp"       // delinearize
