@@ -5,15 +5,8 @@
 // pow and special values: math_values_test.cpp).
 #include "support/elementwise_check.hpp"
 
-#include <algorithm>
 #include <cmath>
-#include <complex>
-#include <cstdint>
-#include <limits>
 #include <random>
-#include <string>
-#include <type_traits>
-#include <vector>
 
 namespace x = sxla;
 namespace s = sxla::simd;
