@@ -15054,6 +15054,12 @@ constexpr index_t clamp_index(I i, index_t hi) noexcept {
     return i < 0 ? 0 : (static_cast<index_t>(i) > hi ? hi : static_cast<index_t>(i));
   }
 }
+// The sub-byte integers (s2, s4, u2, u4: gather and scatter indices of those types) by
+// their value.
+template <int Bits, bool Signed>
+constexpr index_t clamp_index(intn<Bits, Signed> i, index_t hi) noexcept {
+  return clamp_index(static_cast<int>(i), hi);
+}
 
 constexpr idx ones(std::size_t n) noexcept {
   idx d;
@@ -17072,6 +17078,11 @@ SXLA_FORCE_INLINE constexpr bool start_in_bounds(I v, index_t hi, index_t& out) 
   }
   out = static_cast<index_t>(v);
   return true;
+}
+// The sub-byte integers (s2, s4, u2, u4 indices) by their value.
+template <int Bits, bool Signed>
+SXLA_FORCE_INLINE constexpr bool start_in_bounds(intn<Bits, Signed> v, index_t hi, index_t& out) noexcept {
+  return start_in_bounds(static_cast<int>(v), hi, out);
 }
 
 }  // namespace sxla::detail
@@ -23827,15 +23838,16 @@ void sort_into(workspace<Bytes>& ws, const std::tuple<Dst&...>& dsts, Args&&... 
 // Conventions: a Conj view reads and writes the conjugate of what is stored, so that the
 // upper factor u = l^H of a Hermitian matrix is the lower factor of the conjugated
 // transposed view (swap rs and cs, Conj = true). Nothing is allocated; nothing throws. A
-// matrix that is not positive definite gives a non-positive pivot: its square root is NaN
-// (or 0, then the divisions give Inf and NaN), which propagates to every entry computed
-// from it, as in XLA; a zero pivot of a triangular solve gives Inf/NaN the same way.
+// matrix that is not positive definite gives a pivot that is not positive (zero included):
+// the factor's diagonal entry is NaN there, which propagates to every entry computed from
+// it, as in XLA; a zero pivot of a triangular solve gives Inf/NaN by its divisions.
 #ifndef SXLA_KERNELS_TRIANGULAR_HPP
 #define SXLA_KERNELS_TRIANGULAR_HPP
 
 #include <cmath>
 #include <complex>
 #include <cstddef>
+#include <limits>
 #include <type_traits>
 
 
@@ -23877,7 +23889,9 @@ constexpr void cholesky_lower(A a, index_t n) noexcept {
       const T v = a.get(j, k);
       d -= real_part(v * conj_if_complex(v));
     }
-    const R pivot = std::sqrt(d);  // NaN for d < 0 (not positive definite)
+    // NaN unless d > 0: a zero, negative or NaN pivot (not positive definite), as LAPACK's
+    // potrf stops at a pivot that is not positive.
+    const R pivot = d > R(0) ? std::sqrt(d) : std::numeric_limits<R>::quiet_NaN();
     a.set(j, j, T(pivot));
     for (index_t i = j + 1; i < n; ++i) {
       T s = a.get(i, j);
@@ -24269,6 +24283,7 @@ void triangular_solve(const T* a, T* b, index_t m, index_t n, bool left, bool lo
 #define SXLA_KERNELS_TRIANGULAR_BATCH_HPP
 
 #include <cstddef>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -24441,7 +24456,10 @@ SXLA_FORCE_INLINE void factor(V* x) noexcept {
   loop(zero, bound<unroll, N>(), [&](auto j) SXLA_LAMBDA_INLINE {
     V d = at(j, j);
     loop(zero, j, [&](auto k) SXLA_LAMBDA_INLINE { d = simd::sub(d, simd::mul(at(j, k), at(j, k))); });
-    const V pivot = simd::sqrt(d);
+    // NaN unless d > 0 (a zero, negative or NaN pivot), as cholesky_lower.
+    using T = simd::element_of<V>;
+    const V pivot = simd::select(d > simd::splat<V>(T(0)), simd::sqrt(d),
+                                 simd::splat<V>(std::numeric_limits<T>::quiet_NaN()));
     at(j, j) = pivot;
     loop(next(j), bound<unroll, N>(), [&](auto i) SXLA_LAMBDA_INLINE {
       V s = at(i, j);

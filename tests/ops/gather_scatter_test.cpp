@@ -114,6 +114,39 @@ TEST_CASE("gather clamps index values of every integer type in the index's own t
   CHECK(c(2, 1, 1) == 29901.0f);
 }
 
+TEST_CASE("gather and scatter take s4, u4, s2 and u2 indices, clamped or skipped by value") {
+  x::tensor<"f32[10,2]"> t;
+  fill_positions(t);
+  const x::tensor<"s4[3]"> s4s = {-8, 7, 3};
+  const x::tensor<"u4[3]"> u4s = {15, 0, 9};
+  const x::tensor<"s2[3]"> s2s = {-2, 1, 0};
+  const x::tensor<"u2[3]"> u2s = {3, 2, 1};
+  // slice_sizes {2, 2}: the largest start is 10 - 2 = 8.
+  constexpr x::gather_dims dims{.offset_dims = x::idx{1, 2}, .start_index_map = x::idx{0}, .index_vector_dim = 1};
+  auto rows_of = [](const auto& r) {
+    return std::make_tuple(r(0, 0, 0) / 100, r(1, 0, 0) / 100, r(2, 0, 0) / 100);
+  };
+  const x::tensor<"f32[3,2,2]"> a = x::gather<dims, x::idx{2, 2}>(t, s4s);
+  const x::tensor<"f32[3,2,2]"> b = x::gather<dims, x::idx{2, 2}>(t, u4s);
+  const x::tensor<"f32[3,2,2]"> c = x::gather<dims, x::idx{2, 2}>(t, s2s);
+  const x::tensor<"f32[3,2,2]"> d = x::gather<dims, x::idx{2, 2}>(t, u2s);
+  CHECK(rows_of(a) == std::make_tuple(0.0f, 7.0f, 3.0f));
+  CHECK(rows_of(b) == std::make_tuple(8.0f, 0.0f, 8.0f));
+  CHECK(rows_of(c) == std::make_tuple(0.0f, 1.0f, 0.0f));
+  CHECK(rows_of(d) == std::make_tuple(3.0f, 2.0f, 1.0f));
+  CHECK(b(0, 1, 1) == 901.0f);
+  // Scatter never clamps: u4 15 and s4 -8 are outside f32[10,2]'s rows and skipped.
+  const x::tensor<"f32[3,2]"> u = {{1000, 2000}, {3000, 4000}, {5000, 6000}};
+  const x::tensor<"f32[10,2]"> r = x::scatter<put_rows>(t, u4s, u, x::add_op);
+  const x::tensor<"f32[10,2]"> q = x::scatter<put_rows>(t, s4s, u, x::add_op);
+  for (int i = 0; i < 10; ++i)
+    for (int j = 0; j < 2; ++j) {
+      const float base = static_cast<float>(100 * i + j);
+      CHECK(r(i, j) == base + (i == 0 ? 3000.0f + 1000.0f * j : i == 9 ? 5000.0f + 1000.0f * j : 0.0f));
+      CHECK(q(i, j) == base + (i == 7 ? 3000.0f + 1000.0f * j : i == 3 ? 5000.0f + 1000.0f * j : 0.0f));
+    }
+}
+
 TEST_CASE("gather: index_vector_dim 0 and a start index map in reverse order") {
   x::tensor<"f32[5,7]"> t;
   fill_positions(t);

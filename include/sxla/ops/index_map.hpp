@@ -32,6 +32,7 @@
 
 #include "sxla/config.hpp"        // SXLA_FORCE_INLINE
 #include "sxla/core/index.hpp"    // index_t, idx, multi_index
+#include "sxla/core/intn.hpp"     // intn
 #include "sxla/ops/window.hpp"    // detail::filled
 
 namespace sxla::detail {
@@ -193,6 +194,11 @@ SXLA_FORCE_INLINE constexpr bool start_in_bounds(I v, index_t hi, index_t& out) 
   }
   out = static_cast<index_t>(v);
   return true;
+}
+// The sub-byte integers (s2, s4, u2, u4 indices) by their value.
+template <int Bits, bool Signed>
+SXLA_FORCE_INLINE constexpr bool start_in_bounds(intn<Bits, Signed> v, index_t hi, index_t& out) noexcept {
+  return start_in_bounds(static_cast<int>(v), hi, out);
 }
 
 }  // namespace sxla::detail

@@ -19,6 +19,7 @@
 #include "sxla/config.hpp"                 // SXLA_FORCE_INLINE
 #include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/index.hpp"             // index_t, multi_index, idx
+#include "sxla/core/intn.hpp"              // intn
 #include "sxla/expr/expression.hpp"        // logical_spec
 #include "sxla/expr/leaf.hpp"              // as_operand, operand
 #include "sxla/expr/view_lines.hpp"        // step_line
@@ -149,6 +150,12 @@ constexpr index_t clamp_index(I i, index_t hi) noexcept {
   } else {
     return i < 0 ? 0 : (static_cast<index_t>(i) > hi ? hi : static_cast<index_t>(i));
   }
+}
+// The sub-byte integers (s2, s4, u2, u4: gather and scatter indices of those types) by
+// their value.
+template <int Bits, bool Signed>
+constexpr index_t clamp_index(intn<Bits, Signed> i, index_t hi) noexcept {
+  return clamp_index(static_cast<int>(i), hi);
 }
 
 constexpr idx ones(std::size_t n) noexcept {
