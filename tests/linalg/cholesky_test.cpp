@@ -13,6 +13,7 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <memory>
 
 #include "linalg/cholesky_check.hpp"
 
@@ -61,15 +62,15 @@ TEST_CASE("cholesky: c64 at sizes 1 to 33 and batches, c128 at some (Hermitian: 
 }
 
 TEST_CASE("cholesky: a matrix that is not positive definite gives NaN from its failing pivot on") {
-  // [[4, 2, 0], [2, 1, 0], [0, 0, 9]]: l00 = 2, l10 = 1, l11 = sqrt(1 - 1) = 0, then
-  // l21 = (0 - 0 * 1) / 0 is NaN and l22 = sqrt(9 - |l21|^2) too. The other matrix of the
+  // [[4, 2, 0], [2, 1, 0], [0, 0, 9]]: l00 = 2, l10 = 1, then the pivot 1 - 1 = 0 is not
+  // positive: l11 is NaN, and l21 and l22, computed from it, too. The other matrix of the
   // batch is positive definite and unaffected: [[4, 2], [2, 5]] -> [[2, 0], [1, 2]]. The
   // upper garbage (99) is not read.
   x::tensor<"f64[2,3,3]"> a{{{4, 99, 99}, {2, 1, 99}, {0, 0, 9}}, {{4, 99, 99}, {2, 5, 99}, {0, 0, 1}}};
   x::tensor<"f64[2,3,3]"> l = x::cholesky<x::lower>(a);
   CHECK(l(0, 0, 0) == 2.0);
   CHECK(l(0, 1, 0) == 1.0);
-  CHECK(l(0, 1, 1) == 0.0);
+  CHECK(std::isnan(l(0, 1, 1)));
   CHECK(l(0, 2, 0) == 0.0);
   CHECK(std::isnan(l(0, 2, 1)));
   CHECK(std::isnan(l(0, 2, 2)));
@@ -85,6 +86,67 @@ TEST_CASE("cholesky: a matrix that is not positive definite gives NaN from its f
   CHECK(u(0, 1) == 5.0f);
   CHECK(u(1, 0) == 0.0f);
   CHECK(std::isnan(u(1, 1)));
+}
+
+namespace {
+
+bool is_nan_value(float v) { return std::isnan(v); }
+bool is_nan_value(double v) { return std::isnan(v); }
+bool is_nan_value(std::complex<float> v) { return std::isnan(v.real()) || std::isnan(v.imag()); }
+
+// Batch of three N x N identities, the middle one with a zero at (P, P): its pivot P is
+// exactly 0, not positive, so (as LAPACK's potrf stops there) that matrix's factor is NaN
+// at (P, P) and from there on in the rows and columns after it, and the identity before
+// it; the other two matrices factor to the identity. N >= 128 takes the blocked kernel.
+template <class T, x::triangle Tri, index_t N, index_t P>
+void zero_pivot() {
+  using A = cholesky_check::tensor_of<T, 3, N, N>;
+  const auto a = std::make_unique<A>();
+  const auto f = std::make_unique<A>();
+  for (index_t b = 0; b < 3; ++b)
+    for (index_t i = 0; i < N; ++i)
+      for (index_t j = 0; j < N; ++j) (*a)(b, i, j) = T(i == j && !(b == 1 && i == P) ? 1 : 0);
+  using E = decltype(x::cholesky<Tri>(*a));
+  static x::workspace<x::workspace_bytes<E, A>> ws;
+  x::noalias(*f).using_workspace(ws) = x::cholesky<Tri>(*a);
+  constexpr bool upper = Tri == x::triangle::upper;
+  int wrong = 0;
+  for (index_t b = 0; b < 3; ++b)
+    for (index_t i = 0; i < N; ++i)
+      for (index_t j = 0; j < N; ++j) {
+        const T v = (*f)(b, i, j);
+        const index_t r = upper ? j : i, c = upper ? i : j;  // (row, column) of the lower factor
+        const bool in_triangle = c <= r;
+        const bool nan = b == 1 && in_triangle && c >= P;
+        if (nan ? !is_nan_value(v) : v != T(r == c ? 1 : 0)) ++wrong;
+      }
+  INFO("n ", N, " zero pivot at ", P, upper ? " upper " : " lower ", sizeof(T), "-byte elements");
+  CHECK(wrong == 0);
+}
+
+}  // namespace
+
+TEST_CASE("cholesky: an exactly zero pivot gives NaN, at every size and on every path") {
+  // The issue's cases first: [[0]] and [[1, 1], [1, 1]] (l11's pivot 1 - 1 = 0).
+  const x::tensor<"f32[1,1]"> z{{0}};
+  const x::tensor<"f32[1,1]"> lz = x::cholesky<x::lower>(z);
+  CHECK(std::isnan(lz(0, 0)));
+  const x::tensor<"f64[2,2]"> ones{{1, 1}, {1, 1}};
+  const x::tensor<"f64[2,2]"> lo = x::cholesky<x::lower>(ones);
+  const x::tensor<"f64[2,2]"> up = x::cholesky<x::upper>(ones);
+  CHECK(lo(0, 0) == 1.0);
+  CHECK(lo(1, 0) == 1.0);
+  CHECK(std::isnan(lo(1, 1)));
+  CHECK(up(0, 1) == 1.0);
+  CHECK(std::isnan(up(1, 1)));
+  zero_pivot<float, x::lower, 1, 0>();
+  zero_pivot<float, x::upper, 5, 2>();
+  zero_pivot<float, x::lower, 17, 16>();
+  zero_pivot<double, x::upper, 17, 0>();
+  zero_pivot<std::complex<float>, x::lower, 6, 3>();
+  zero_pivot<std::complex<float>, x::upper, 6, 5>();
+  zero_pivot<float, x::lower, 130, 129>();  // the blocked kernel: in its second block
+  zero_pivot<float, x::upper, 130, 7>();
 }
 
 TEST_CASE("cholesky: worked 2x2 and 3x3 factors") {

@@ -27,6 +27,7 @@
 #include <complex>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <string>
 #include <utility>
@@ -50,7 +51,8 @@ void reference_cholesky(T* p, index_t n) {
   for (index_t j = 0; j < n; ++j) {
     T d = at(j, j);
     for (index_t q = 0; q < j; ++q) d = simd::sub(d, simd::mul(at(j, q), at(j, q)));
-    const T pivot = std::sqrt(d);
+    // LAPACK's potrf stops at a pivot that is not positive: NaN from there on.
+    const T pivot = d > T(0) ? std::sqrt(d) : std::numeric_limits<T>::quiet_NaN();
     at(j, j) = pivot;
     for (index_t i = j + 1; i < n; ++i) {
       T s = at(i, j);

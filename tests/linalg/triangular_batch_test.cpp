@@ -46,8 +46,8 @@ TEST_CASE("kernels/triangular_batch: no matrices, and complex numbers through th
 }
 
 TEST_CASE("kernels/triangular_batch: matrices that are not positive definite give NaN where the kernel does") {
-  // Every third matrix [[4, 2, 0], [2, 1, 0], [0, 0, 9]] (or -1 for 9): l11 = 0, then
-  // l21 = 0 / 0 and l22 NaN; the others positive definite.
+  // Every third matrix [[4, 2, 0], [2, 1, 0], [0, 0, 9]] (or -1 for 9): the pivot of l11 is
+  // 1 - 1 = 0, not positive: l11, l21 and l22 are NaN; the others positive definite.
   const auto run = [](auto zero) {
     using T = decltype(zero);
     std::mt19937_64 g(11);
@@ -77,7 +77,7 @@ TEST_CASE("kernels/triangular_batch: matrices that are not positive definite giv
       }
       INFO(std::string(upper ? "upper" : "lower"), " ", sizeof(T) == 4 ? "f32" : "f64");
       CHECK(same);
-      CHECK(nans == 7 * 2);  // l21 = 0 / 0 and l22 = sqrt(NaN) in each of the 7 such matrices
+      CHECK(nans == 7 * 3);  // l11, l21 and l22 in each of the 7 such matrices
     }
   };
   run(0.0f);

@@ -12,15 +12,16 @@
 // Conventions: a Conj view reads and writes the conjugate of what is stored, so that the
 // upper factor u = l^H of a Hermitian matrix is the lower factor of the conjugated
 // transposed view (swap rs and cs, Conj = true). Nothing is allocated; nothing throws. A
-// matrix that is not positive definite gives a non-positive pivot: its square root is NaN
-// (or 0, then the divisions give Inf and NaN), which propagates to every entry computed
-// from it, as in XLA; a zero pivot of a triangular solve gives Inf/NaN the same way.
+// matrix that is not positive definite gives a pivot that is not positive (zero included):
+// the factor's diagonal entry is NaN there, which propagates to every entry computed from
+// it, as in XLA; a zero pivot of a triangular solve gives Inf/NaN by its divisions.
 #ifndef SXLA_KERNELS_TRIANGULAR_HPP
 #define SXLA_KERNELS_TRIANGULAR_HPP
 
 #include <cmath>
 #include <complex>
 #include <cstddef>
+#include <limits>
 #include <type_traits>
 
 #include "sxla/core/element_type.hpp"      // is_complex_v, complex_component_t
@@ -67,7 +68,9 @@ constexpr void cholesky_lower(A a, index_t n) noexcept {
       const T v = a.get(j, k);
       d -= real_part(v * conj_if_complex(v));
     }
-    const R pivot = std::sqrt(d);  // NaN for d < 0 (not positive definite)
+    // NaN unless d > 0: a zero, negative or NaN pivot (not positive definite), as LAPACK's
+    // potrf stops at a pivot that is not positive.
+    const R pivot = d > R(0) ? std::sqrt(d) : std::numeric_limits<R>::quiet_NaN();
     a.set(j, j, T(pivot));
     for (index_t i = j + 1; i < n; ++i) {
       T s = a.get(i, j);

@@ -29,13 +29,14 @@
 #define SXLA_KERNELS_TRIANGULAR_BATCH_HPP
 
 #include <cstddef>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
 #include "sxla/config.hpp"              // SXLA_FORCE_INLINE, SXLA_LAMBDA_INLINE, SXLA_PREFETCH, SXLA_FULL_UNROLL
 #include "sxla/core/index.hpp"          // index_t
 #include "sxla/kernels/triangular.hpp"  // cholesky, triangular_solve, triangular_op
-#include "sxla/simd/vec.hpp"  // vec, lanes, has_vec, load(_n), store(_n), gather, splat, zero, transpose_square, mul, sub, div, sqrt
+#include "sxla/simd/vec.hpp"  // vec, lanes, has_vec, load(_n), store(_n), gather, splat, zero, transpose_square, mul, sub, div, sqrt, select, element_of
 
 namespace sxla::kernels {
 
@@ -205,7 +206,10 @@ SXLA_FORCE_INLINE void factor(V* x) noexcept {
   loop(zero, bound<unroll, N>(), [&](auto j) SXLA_LAMBDA_INLINE {
     V d = at(j, j);
     loop(zero, j, [&](auto k) SXLA_LAMBDA_INLINE { d = simd::sub(d, simd::mul(at(j, k), at(j, k))); });
-    const V pivot = simd::sqrt(d);
+    // NaN unless d > 0 (a zero, negative or NaN pivot), as cholesky_lower.
+    using T = simd::element_of<V>;
+    const V pivot = simd::select(d > simd::splat<V>(T(0)), simd::sqrt(d),
+                                 simd::splat<V>(std::numeric_limits<T>::quiet_NaN()));
     at(j, j) = pivot;
     loop(next(j), bound<unroll, N>(), [&](auto i) SXLA_LAMBDA_INLINE {
       V s = at(i, j);
