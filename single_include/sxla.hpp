@@ -11391,6 +11391,10 @@ struct compare_op {
   SXLA_FORCE_INLINE constexpr auto operator()(V a, V b) const noexcept {
     if constexpr (TotalOrder && std::is_floating_point_v<simd::element_of<V>>) {
       return detail::compare<D>(detail::total_order_key(a), detail::total_order_key(b));
+    } else if constexpr (TotalOrder && (is_small_float_v<V> || is_minifloat_v<V>)) {
+      // One f16, bf16 or 8-bit float value: the key of its exact f32 value, as the
+      // vectorised lines compute it on the lanes they widen to f32.
+      return (*this)(static_cast<float>(a), static_cast<float>(b));
     } else {
       return detail::compare<D>(a, b);
     }

@@ -72,3 +72,41 @@ TEST_CASE("ops/compare: the total order by name: -NaN < -Inf < -1 < -0 < +0 < 1 
   CHECK_FALSE(x::eval(x::eq_total_order(x::tensor<"f32[1]">{-0.0f}, x::tensor<"f32[1]">{0.0f}))(0));
   CHECK(x::eval(x::eq(x::tensor<"f32[1]">{-0.0f}, x::tensor<"f32[1]">{0.0f}))(0));
 }
+
+// The total order on values of f16, bf16 and an 8-bit float, one at a time (the op
+// applied to two scalars, as a user's computation or a sort comparator calls it) and on
+// tensors: -NaN < -Inf (the largest finite of e4m3fn) < -1 < -0 < +0 < 1 < +Inf < +NaN,
+// every pair against its place in that list.
+template <class A>
+void narrow_total_order() {
+  using T = typename A::value_type;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float top = static_cast<float>(std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity()
+                                                                            : std::numeric_limits<T>::max());
+  const float list[8] = {-nan, -top, -1.0f, -0.0f, 0.0f, 1.0f, top, nan};
+  A values;
+  for (int i = 0; i < 8; ++i) values(i) = T(list[i]);
+  for (int s = 0; s < 8; ++s) {
+    A other;  // values rotated by s
+    for (int i = 0; i < 8; ++i) other(i) = values((i + s) % 8);
+    const x::tensor<"pred[8]"> lt = x::lt_total_order(values, other);
+    const x::tensor<"pred[8]"> eq = x::eq_total_order(values, other);
+    for (int i = 0; i < 8; ++i) {
+      const int j = (i + s) % 8;
+      INFO("values ", i, " and ", j);
+      CHECK(x::lt_total_order_op(values(i), values(j)) == (i < j));
+      CHECK(x::gt_total_order_op(values(i), values(j)) == (i > j));
+      CHECK(x::compare_op<x::comparison_direction::le, true>{}(values(i), values(j)) == (i <= j));
+      CHECK(x::compare_op<x::comparison_direction::eq, true>{}(values(i), values(j)) == (i == j));
+      CHECK(lt(i) == (i < j));
+      CHECK(eq(i) == (i == j));
+    }
+  }
+}
+
+TEST_CASE("ops/compare: the total order of f16, bf16 and 8-bit floats, on scalars as on tensors") {
+  narrow_total_order<x::tensor<"f16[8]">>();
+  narrow_total_order<x::tensor<"bf16[8]">>();
+  narrow_total_order<x::tensor<"f8e5m2[8]">>();
+  narrow_total_order<x::tensor<"f8e4m3fn[8]">>();
+}
