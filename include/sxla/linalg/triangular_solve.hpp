@@ -11,8 +11,10 @@
 //
 // a is lower (else upper) triangular: only that triangle is read; unit_diagonal takes
 // its diagonal as ones and does not read it. The batch dimensions of a and b are equal.
-// Element types f32, f64, c64, c128, the same for a and b. A zero pivot gives Inf and
-// NaN (IEEE division), never UB.
+// Element types f16, bf16, f32, f64, c64, c128, the same for a and b; f16 and bf16 are
+// solved in f32 and rounded once (XLA sums them in f32, as its dot does; its blocked
+// expander rounds each block's product instead, so the last bit may differ). A zero
+// pivot gives Inf and NaN (IEEE division), never UB.
 //
 // The node is a producer (expr/producer.hpp): b is copied into the result's memory (a
 // temporary when the destination is not a dense row-major tensor of the element type;
@@ -36,7 +38,7 @@
 #include <type_traits>
 
 #include "sxla/core/diagnostics.hpp"         // SXLA_DIAGNOSE
-#include "sxla/core/element_type.hpp"        // primitive_type_of
+#include "sxla/core/element_type.hpp"        // primitive_type_of, is_small_float_v
 #include "sxla/core/index.hpp"               // index_t, multi_index
 #include "sxla/core/minmax.hpp"              // detail::max_of, detail::min_of
 #include "sxla/core/workspace.hpp"           // detail::arena, detail::arena_scope, scratch_round
@@ -49,6 +51,7 @@
 #include "sxla/kernels/triangular.hpp"       // kernels::triangular_solve, kernels::triangular_solve_workspace, kernels::solve_left, kernels::triangular_op
 #include "sxla/kernels/triangular_batch.hpp" // kernels::solve_across
 #include "sxla/linalg/matrix_batch.hpp"      // detail::linalg_element, detail::expression_matrix, detail::linalg_nan
+#include "sxla/ops/convert.hpp"              // convert (f16 and bf16 through f32)
 #include "sxla/ops/dot_general.hpp"          // detail::reads_dense_row_major
 #include "sxla/ops/reduction.hpp"            // detail::finish_every_row
 #include "sxla/shape/print.hpp"              // diagnostic_display of shapes
@@ -81,7 +84,8 @@ enum class triangular_solve_error { none, type, rank, square, batch, side };
 
 template <triangular_solve_options O, class A, class B>
 constexpr triangular_solve_error triangular_solve_check() noexcept {
-  if (!std::is_same_v<typename A::value_type, typename B::value_type> || !linalg_element<typename A::value_type>)
+  using T = typename A::value_type;
+  if (!std::is_same_v<T, typename B::value_type> || !(linalg_element<T> || is_small_float_v<T>))
     return triangular_solve_error::type;
   if (A::rank < 2 || A::rank != B::rank) return triangular_solve_error::rank;
   const std::size_t r = A::rank;
@@ -97,7 +101,7 @@ template <triangular_solve_options O, class A, class B>
 void report_triangular_solve() {
   constexpr triangular_solve_error e = triangular_solve_check<O, A, B>();
   if constexpr (e == triangular_solve_error::type) {
-    SXLA_DIAGNOSE(hlo::triangular_solve, "{} and {}: a and b must have one element type, f32, f64, c64 or c128",
+    SXLA_DIAGNOSE(hlo::triangular_solve, "{} and {}: a and b must have one element type, f16, bf16, f32, f64, c64 or c128",
                   (A, B), ());
   } else if constexpr (e == triangular_solve_error::rank) {
     SXLA_DIAGNOSE(hlo::triangular_solve, "{} and {}: a and b must be batches of matrices of one rank (2 or more)",
@@ -248,6 +252,10 @@ constexpr auto triangular_solve(XA&& a, XB&& b) {
   if constexpr (detail::triangular_solve_check<O, A, B>() != detail::triangular_solve_error::none) {
     detail::report_triangular_solve<O, A, B>();
     return eb;
+  } else if constexpr (is_small_float_v<typename B::value_type>) {
+    // f16 and bf16: solved in f32 and rounded once, as XLA's dot sums these types in f32
+    // (the operands' conversions are evaluated into the f32 node's temporaries).
+    return convert<typename B::value_type>(triangular_solve<O>(convert<float>(ea), convert<float>(eb)));
   } else {
     return triangular_solve_node<O, A, B>{{}, ea, eb};
   }
