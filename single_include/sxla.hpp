@@ -12395,7 +12395,9 @@ constexpr auto reduce_precision(X&& x) noexcept {
 // (Ci: rhs's input features; lhs has G * Ci); with batch_group_count Bg, the output
 // batch is lhs's / Bg, o's group is g = o / (O / Bg), b' = g * (batch / Bg) + b, f' = i.
 // Spatial output size: (padded - window span) / stride + 1, padded = (n - 1) *
-// lhs_dilation + 1 + low + high, span = (w - 1) * rhs_dilation + 1.
+// lhs_dilation + 1 + low + high, span = (w - 1) * rhs_dilation + 1; 0 (an empty
+// result) when the span exceeds the padded input; a negative padded size (negative
+// padding beyond the input) is a compile error.
 //
 // Types, accumulation and errors: as dot_general (f16 and bf16 summed in f32, s8 in s32,
 // u8 in u32; the result rounded or wrapped once). Order of summation: the kernel taps in
@@ -14310,7 +14312,7 @@ enum class conv_error {
   feature_group,       // feature_group_count does not divide lhs's features or the output features
   feature_size,        // lhs features != rhs input features * feature_group_count
   batch_group,         // batch_group_count does not divide lhs's batch or the output features
-  window_too_large,    // the window's span exceeds the padded input
+  padded_negative,     // negative padding removes more than the (dilated) input
 };
 
 // The resolved convolution: dimension numbers, sizes, window geometry, result.
@@ -14462,9 +14464,10 @@ constexpr conv_plan make_conv_plan(const conv_config& c, const idx& lhs, const i
   }
   for (std::size_t d = 0; d < n; ++d) {
     const index_t input = in[d] == 0 ? 0 : (in[d] - 1) * p.lhs_dil[d] + 1;
-    const index_t span = (window[d] - 1) * p.rhs_dil[d] + 1;
-    if (input + p.low[d] + p.high[d] < span) {
-      p.error = conv_error::window_too_large;
+    // (A window wider than the padded input gives an empty result, as XLA's
+    // StridedBound does; a negative padded size is an error, as jax.lax says.)
+    if (input + p.low[d] + p.high[d] < 0) {
+      p.error = conv_error::padded_negative;
       p.pos = d;
       return p;
     }
@@ -14527,12 +14530,12 @@ constexpr void report_conv() noexcept {
   } else if constexpr (e == conv_error::batch_group) {
     SXLA_DIAGNOSE(Op, "{} and {}: batch_group_count {} must divide the lhs batch ({}) and the output features ({})",
                   (L, R), (P.bgc, P.batch, P.out_features));
-  } else if constexpr (e == conv_error::window_too_large) {
+  } else if constexpr (e == conv_error::padded_negative) {
     SXLA_DIAGNOSE(Op,
-                  "{} and {}: in spatial dimension {}, the window spans {} but the padded input has {} elements",
+                  "{} and {}: in spatial dimension {}, the padding removes more than the input: the padded input "
+                  "has {} elements",
                   (L, R),
-                  (P.pos, (P.window[P.pos] - 1) * P.rhs_dil[P.pos] + 1,
-                   (P.in[P.pos] == 0 ? 0 : (P.in[P.pos] - 1) * P.lhs_dil[P.pos] + 1) + P.low[P.pos] + P.high[P.pos]));
+                  (P.pos, (P.in[P.pos] == 0 ? 0 : (P.in[P.pos] - 1) * P.lhs_dil[P.pos] + 1) + P.low[P.pos] + P.high[P.pos]));
   }
 }
 
