@@ -4,9 +4,12 @@
 // ignored, as numpy.fft.irfft does); three rows (part of one batch of 2 x lanes<float>
 // real rows) at even and odd lengths 1 to 16; 37 rows (a full batch and a partial one) at
 // lengths 8 to 256 and 101 (a prime above 64: Bluestein); hand-checkable exact cases and
-// zero-size operands. Lengths 1000 and 1024: fft_long_test.cpp; f64: fft_c128_test.cpp.
+// zero-size operands; each row its own transform, whatever the other rows hold (NaN, Inf,
+// 1e12). Lengths 1000 and 1024: fft_long_test.cpp; f64: fft_c128_test.cpp.
 #define SXLA_ALLOW_HEAP 1  // Bluestein's buffers for 101 points exceed the stack allowance
 #include "ops/fft_check.hpp"
+
+#include <cstring>
 
 namespace x = sxla;
 namespace fc = fft_check;
@@ -30,6 +33,71 @@ TEST_CASE("fft: f32 rfft and irfft of 37 rows (a full batch of 2 x lanes rows an
   fc::real_rows<f32, 100, 37>(603);
   fc::real_rows<f32, 101, 37>(704);  // a prime above 64: Bluestein
   fc::real_rows<f32, 256, 37>(604);
+}
+
+namespace {
+// Each row of RFFT and IRFFT is its own transform, whatever the other rows hold: 32
+// random rows (on AVX-512 two full batches; on narrower vectors more) transformed, then
+// the same rows with row 16 all NaN, row 5 at 1e12 and row 17 with one Inf; every other
+// row's result must be bit for bit the first one's, and the first one must match the
+// long double DFT. (Rows shared a transform in pairs once: a NaN in row 16 made row 0's
+// X[1] NaN, 1e12 in row 16 made it 0.)
+template <x::index_t N>
+void independent_rows(std::uint64_t seed) {
+  constexpr x::index_t H = N / 2 + 1;
+  using R = x::tensor<x::shape_spec(x::primitive_type::f32, {32, N})>;
+  using C = x::tensor<x::shape_spec(x::primitive_type::c64, {32, H})>;
+  const auto poisoned = [](x::index_t r) { return r == 16 || r == 5 || r == 17; };
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  // RFFT.
+  auto a = std::make_unique<R>(), b = std::make_unique<R>();
+  const fc::array a_values = fc::fill(*a, seed);
+  *b = *a;
+  for (x::index_t j = 0; j < N; ++j) {
+    (*b)(16, j) = nan;
+    (*b)(5, j) = 1e12f;
+  }
+  (*b)(17, N / 2) = std::numeric_limits<float>::infinity();
+  auto fa = std::make_unique<C>(), fb = std::make_unique<C>();
+  *fa = x::fft<x::fft_type::rfft, N>(*a);
+  *fb = x::fft<x::fft_type::rfft, N>(*b);
+  fc::check(*fa, fc::reference(x::fft_type::rfft, a_values, 1, N), N, "rfft " + std::to_string(N));
+  int differ = 0;
+  for (x::index_t r = 0; r < 32; ++r)
+    for (x::index_t k = 0; k < H; ++k)
+      if (!poisoned(r) && std::memcmp(&(*fa)(r, k), &(*fb)(r, k), sizeof(x::c64)) != 0) ++differ;
+  CHECK_MESSAGE(differ == 0, "rfft ", N, ": ", differ, " outputs of ordinary rows changed with their neighbours");
+  CHECK(std::isnan((*fb)(16, 0).real()));
+  // IRFFT (the imaginary parts of bins 0 and N / 2 are not read).
+  auto c = std::make_unique<C>(), d = std::make_unique<C>();
+  const fc::array c_values = fc::fill(*c, seed + 1);
+  *d = *c;
+  for (x::index_t k = 0; k < H; ++k) {
+    (*d)(16, k) = x::c64(nan, nan);
+    (*d)(5, k) = x::c64(1e12f, -1e12f);
+  }
+  (*d)(17, H - 1) = x::c64(std::numeric_limits<float>::infinity(), 0);
+  auto ic = std::make_unique<R>(), id = std::make_unique<R>();
+  *ic = x::fft<x::fft_type::irfft, N>(*c);
+  *id = x::fft<x::fft_type::irfft, N>(*d);
+  fc::check(*ic, fc::reference(x::fft_type::irfft, c_values, 1, N), N, "irfft " + std::to_string(N));
+  differ = 0;
+  for (x::index_t r = 0; r < 32; ++r)
+    for (x::index_t j = 0; j < N; ++j)
+      if (!poisoned(r) && std::memcmp(&(*ic)(r, j), &(*id)(r, j), sizeof(float)) != 0) ++differ;
+  CHECK_MESSAGE(differ == 0, "irfft ", N, ": ", differ, " outputs of ordinary rows changed with their neighbours");
+  CHECK(std::isnan((*id)(16, 0)));
+}
+}  // namespace
+
+TEST_CASE("fft: each row of rfft and irfft is its own transform, whatever its neighbours hold") {
+  independent_rows<8>(801);    // even: through the engine of 4
+  independent_rows<7>(802);    // odd: the row as a complex signal's real parts
+  independent_rows<2>(803);
+  independent_rows<1>(804);
+  independent_rows<64>(805);
+  independent_rows<202>(806);  // 101 points at half length: Bluestein
+  independent_rows<512>(807);  // a half length (256) the complex rows take in four steps
 }
 
 TEST_CASE("fft: exact rfft and irfft cases of length 4") {

@@ -14,10 +14,12 @@
 //   c2c_columns   signals along a strided axis, L neighbouring signals at a time (one
 //                 deinterleaving load per element): the column passes of a 2-D or 3-D
 //                 transform, blocked by L columns, without transposing the array;
-//   r2c_rows      2 L real rows at a time, as the real and imaginary parts of L complex
-//                 signals, separated after the transform (X[k] and conj X[N - k]);
-//   c2r_rows      the reverse: two Hermitian half spectra combined into one complex
-//                 signal, transformed back, the real and imaginary parts the two rows.
+//   r2c_rows      L real rows at a time, one per lane: a row of even N as N / 2 complex
+//                 values through the engine of N / 2, separated into the N / 2 + 1
+//                 outputs after it (other N: the row as a complex signal's real parts);
+//                 no row's values reach another's lanes;
+//   c2r_rows      the reverse: each Hermitian half spectrum combined into the complex
+//                 signal of N / 2 (other N: the whole spectrum), transformed back.
 // The inverse transform is the forward one on swapped real and imaginary parts.
 // Partial batches (fewer signals than lanes, lengths not a multiple of the vector) go
 // lane by lane through the same buffer. The stages run breadth first until a block fits
@@ -82,6 +84,10 @@ SXLA_FORCE_INLINE fft_cx<V> operator-(fft_cx<V> a, fft_cx<V> b) noexcept {
 
 template <class T, std::size_t N>
 struct fft_engine {
+  // (The real-row passes run the engine of N / 2 on its buffer.)
+  template <class, std::size_t>
+  friend struct fft_engine;
+
   using plan = fft_plan<T, N>;
   using lanes_t = detail::fft_lanes<T>;
   using V = typename lanes_t::V;
@@ -544,156 +550,229 @@ struct fft_engine {
       }
   }
 
+  // ---- real rows: each row its own transform, one row per lane --------------------
+  // Even N (4 or more): a row of N reals is N / 2 complex values z[n] = x[2n] + i x[2n+1]
+  // (the same memory), transformed by the engine of N / 2 (half_engine) and separated:
+  // X[k] = E[k] - i W_N^k O[k], E and O the transforms of the even and odd samples,
+  // E[k] = (Z[k] + conj Z[M-k]) / 2 and O[k] = (Z[k] - conj Z[M-k]) / 2i (M = N / 2).
+  // Other lengths: the row as the real parts of a complex signal of N. No row's values
+  // reach another row's lanes, whatever they hold (NaN, Inf, magnitudes far apart).
+  static constexpr bool halved = N >= 4 && N % 2 == 0;
+  using half_engine = std::conditional_t<halved, fft_engine<T, N / 2>, fft_engine>;
+  // Values of T r2c_rows and c2r_rows take as their work buffer.
+  static constexpr std::size_t real_scratch_elements = [] {
+    if constexpr (halved) {
+      return half_engine::scratch_elements;
+    } else {
+      return scratch_elements;
+    }
+  }();
+  // W_N^k for k <= N / 2 (re, im interleaved): the separation's twiddles.
+  static constexpr std::array<T, 2 * (N / 2 + 1)> real_twiddles = [] {
+    std::array<T, 2 * (N / 2 + 1)> w{};
+    for (std::size_t k = 0; k <= N / 2 && N > 0; ++k) {
+      w[2 * k] = static_cast<T>(plan::roots[2 * (k % N)]);
+      w[2 * k + 1] = static_cast<T>(plan::roots[2 * (k % N) + 1]);
+    }
+    return w;
+  }();
+
   // Real rows of N (src, row stride N) to their first H = N / 2 + 1 frequencies (dst,
   // complex, row stride H).
   static void r2c_rows(const T* src, T* dst, std::size_t rows, T* work) noexcept {
     constexpr std::size_t H = N / 2 + 1;
+    using A = half_engine;
     T* x = work;
-    T* tmp = work + buffer_elements;
-    prepare(tmp);
-    for (std::size_t r0 = 0; r0 < rows; r0 += 2 * L) {
-      const std::size_t count = rows - r0 < 2 * L ? rows - r0 : 2 * L;
+    T* tmp = work + A::buffer_elements;
+    A::prepare(tmp);
+    for (std::size_t r0 = 0; r0 < rows; r0 += L) {
+      const std::size_t count = rows - r0 < L ? rows - r0 : L;
       const T* s = src + N * r0;
       T* d = dst + 2 * H * r0;
       bool full = false;
-      if constexpr (lanes_t::vector && L >= 2) full = count == 2 * L;
-      if constexpr (lanes_t::vector && L >= 2) {
-        if (full) {
-          load_real_rows(s, x, 0);
-          load_real_rows(s + N * L, x, L);
+      if constexpr (lanes_t::vector && L >= 2) full = count == L;
+      if constexpr (halved) {
+        constexpr std::size_t M = N / 2;
+        if constexpr (lanes_t::vector && L >= 2) {
+          if (full) A::template load_rows<false>(s, x);
         }
-      }
-      if (!full) {
+        if (!full) {
+          for (std::size_t j = 0; j < M; ++j)
+            for (std::size_t l = 0; l < L; ++l) {
+              x[A::at(j) + l] = l < count ? s[N * l + 2 * j] : T(0);
+              x[A::at(j) + L + l] = l < count ? s[N * l + 2 * j + 1] : T(0);
+            }
+        }
+      } else {
+        if constexpr (lanes_t::vector && L >= 2) {
+          if (full) load_real_rows(s, x, 0);
+        }
         for (std::size_t j = 0; j < N; ++j)
-          for (std::size_t l = 0; l < 2 * L; ++l) x[at(j) + l] = l < count ? s[N * l + j] : T(0);
+          for (std::size_t l = 0; l < L; ++l) {
+            if (!full) x[at(j) + l] = l < count ? s[N * l + j] : T(0);
+            x[at(j) + L + l] = T(0);
+          }
       }
-      transform(x, tmp);
-      // Z = A + i B: A[k] = (Z[k] + conj Z[N-k]) / 2, B[k] = (Z[k] - conj Z[N-k]) / 2i.
-      const auto split = [&](std::size_t k, cx& a, cx& b) SXLA_LAMBDA_INLINE {
-        const cx z = get(x + out_at[k]), m = get(x + out_at[k == 0 ? 0 : N - k]);
-        const V half = splat(T(0.5));
-        a = {(z.re + m.re) * half, (z.im - m.im) * half};
-        b = {(z.im + m.im) * half, (m.re - z.re) * half};
+      A::transform(x, tmp);
+      // X[k], one row per lane.
+      const auto spectrum = [&](std::size_t k) SXLA_LAMBDA_INLINE -> cx {
+        if constexpr (halved) {
+          constexpr std::size_t M = N / 2;
+          const cx z = get(x + A::out_at[k % M]), m = get(x + A::out_at[(M - k) % M]);
+          const V half = splat(T(0.5));
+          // E = (Z[k] + conj Z[M-k]) / 2 = (er, ei); O = (Z[k] - conj Z[M-k]) / 2i = (oi, -orr).
+          const V er = (z.re + m.re) * half, ei = (z.im - m.im) * half;
+          const V orr = (z.re - m.re) * half, oi = (z.im + m.im) * half;
+          // X[k] = E + W O, W = W_N^k = (wr, wi).
+          const V wr = splat(real_twiddles[2 * k]), wi = splat(real_twiddles[2 * k + 1]);
+          return {er + simd::mul_add(oi, wr, orr * wi), ei + simd::mul_sub(oi, wi, orr * wr)};
+        } else {
+          return get(x + out_at[k]);
+        }
       };
       std::size_t k0 = 0;
       if constexpr (lanes_t::vector && L >= 2) {
         if (full) {
           for (; k0 + L / 2 <= H; k0 += L / 2) {
-            V va[L], vb[L];
+            V v[L];
             _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) {
-              cx a, b;
-              split(k0 + q, a, b);
-              va[2 * q] = a.re;
-              va[2 * q + 1] = a.im;
-              vb[2 * q] = b.re;
-              vb[2 * q + 1] = b.im;
+              const cx a = spectrum(k0 + q);
+              v[2 * q] = a.re;
+              v[2 * q + 1] = a.im;
             }
-            simd::transpose_square(va);
-            simd::transpose_square(vb);
-            _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
-              lanes_t::store(va[l], d + 2 * (H * l + k0));
-              lanes_t::store(vb[l], d + 2 * (H * (L + l) + k0));
-            }
+            simd::transpose_square(v);
+            _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) lanes_t::store(v[l], d + 2 * (H * l + k0));
           }
         }
       }
       for (std::size_t k = k0; k < H; ++k) {
-        cx a, b;
-        split(k, a, b);
-        alignas(64) T ar[L], ai[L], br[L], bi[L];
+        const cx a = spectrum(k);
+        alignas(64) T ar[L], ai[L];
         lanes_t::store(a.re, ar);
         lanes_t::store(a.im, ai);
-        lanes_t::store(b.re, br);
-        lanes_t::store(b.im, bi);
-        for (std::size_t l = 0; l < L; ++l) {
-          if (l < count) {
-            d[2 * (H * l + k)] = ar[l];
-            d[2 * (H * l + k) + 1] = ai[l];
-          }
-          if (L + l < count) {
-            d[2 * (H * (L + l) + k)] = br[l];
-            d[2 * (H * (L + l) + k) + 1] = bi[l];
-          }
+        for (std::size_t l = 0; l < count; ++l) {
+          d[2 * (H * l + k)] = ar[l];
+          d[2 * (H * l + k) + 1] = ai[l];
         }
       }
     }
   }
 
   // Half spectra (src, complex, row stride H = N / 2 + 1) to real rows of N (dst), times
-  // scale. The imaginary parts of frequency 0 and (N even) N / 2 are not read.
+  // scale. The imaginary parts of frequency 0 and (N even) N / 2 are not read. Even N:
+  // Z[k] = (X[k] + conj X[M-k]) + i W_N^-k (X[k] - conj X[M-k]) for k < M, whose inverse
+  // transform of M (times scale = 1 / N) is z[n] = x[2n] + i x[2n+1]; other lengths: the
+  // whole Hermitian spectrum, whose inverse transform's real parts are the row.
   static void c2r_rows(const T* src, T* dst, std::size_t rows, T scale, T* work) noexcept {
     constexpr std::size_t H = N / 2 + 1;
+    using A = half_engine;
+    constexpr std::size_t K = halved ? N / 2 : N;  // A's length
     T* x = work;
-    T* tmp = work + buffer_elements;
-    prepare(tmp);
-    for (std::size_t r0 = 0; r0 < rows; r0 += 2 * L) {
-      const std::size_t count = rows - r0 < 2 * L ? rows - r0 : 2 * L;
+    T* tmp = work + A::buffer_elements;
+    A::prepare(tmp);
+    for (std::size_t r0 = 0; r0 < rows; r0 += L) {
+      const std::size_t count = rows - r0 < L ? rows - r0 : L;
       const T* s = src + 2 * H * r0;
       T* d = dst + N * r0;
       bool full = false;
-      if constexpr (lanes_t::vector && L >= 2) full = count == 2 * L;
-      // Z[k] = A[k] + i B[k] for every k, from A and B's first H values: written with
-      // real and imaginary parts swapped (the inverse transform).
-      const auto combine = [&](std::size_t k, V ar, V ai, V br, V bi) SXLA_LAMBDA_INLINE {
-        if (k == 0 || 2 * k == N) ai = bi = splat(T(0));
-        put({ai + br, ar - bi}, x + at(k));  // Z[k] = (ar - bi) + i (ai + br), swapped
-        if (k != 0 && 2 * k < N) put({br - ai, ar + bi}, x + at(N - k));  // Z[N-k] = (ar + bi) + i (br - ai)
+      if constexpr (lanes_t::vector && L >= 2) full = count == L;
+      // X[k] of each row (one row per lane) at A::at(k); X[K] (even N: X[N / 2]) in last.
+      cx last = {splat(T(0)), splat(T(0))};
+      const auto keep = [&](std::size_t k, V re, V im) SXLA_LAMBDA_INLINE {
+        if (k < K) {
+          put({re, im}, x + A::at(k));
+        } else {
+          last = {re, im};
+        }
       };
       std::size_t k0 = 0;
       if constexpr (lanes_t::vector && L >= 2) {
         if (full) {
           for (; k0 + L / 2 <= H; k0 += L / 2) {
-            const T* ra[L];
-            const T* rb[L];
-            _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
-              ra[l] = s + 2 * (H * l + k0);
-              rb[l] = s + 2 * (H * (L + l) + k0);
-            }
-            V va[L], vb[L];
-            simd::load_transposed(ra, va);
-            simd::load_transposed(rb, vb);
-            _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) combine(k0 + q, va[2 * q], va[2 * q + 1], vb[2 * q], vb[2 * q + 1]);
+            const T* r[L];
+            _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) r[l] = s + 2 * (H * l + k0);
+            V v[L];
+            simd::load_transposed(r, v);
+            _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L / 2; ++q) keep(k0 + q, v[2 * q], v[2 * q + 1]);
           }
         }
       }
       for (std::size_t k = k0; k < H; ++k) {
-        alignas(64) T ar[L], ai[L], br[L], bi[L];
+        alignas(64) T re[L], im[L];
         for (std::size_t l = 0; l < L; ++l) {
-          ar[l] = l < count ? s[2 * (H * l + k)] : T(0);
-          ai[l] = l < count ? s[2 * (H * l + k) + 1] : T(0);
-          br[l] = L + l < count ? s[2 * (H * (L + l) + k)] : T(0);
-          bi[l] = L + l < count ? s[2 * (H * (L + l) + k) + 1] : T(0);
+          re[l] = l < count ? s[2 * (H * l + k)] : T(0);
+          im[l] = l < count ? s[2 * (H * l + k) + 1] : T(0);
         }
-        combine(k, lanes_t::load(ar), lanes_t::load(ai), lanes_t::load(br), lanes_t::load(bi));
+        keep(k, lanes_t::load(re), lanes_t::load(im));
       }
-      transform(x, tmp);
-      // The result's real parts (in the imaginary slots) are rows 0..L-1, its imaginary
-      // parts rows L..2L-1.
-      std::size_t j0 = 0;
-      if constexpr (lanes_t::vector && L >= 2) {
-        if (full) {
-          const V f = splat(scale);
-          for (; j0 + L <= N; j0 += L) {
-            const T* ra[L];
-            const T* rb[L];
-            _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L; ++q) {
-              ra[q] = x + out_at[j0 + q] + L;
-              rb[q] = x + out_at[j0 + q];
-            }
-            V va[L], vb[L];
-            simd::load_transposed(ra, va);
-            simd::load_transposed(rb, vb);
-            _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) {
-              lanes_t::store(va[l] * f, d + N * l + j0);
-              lanes_t::store(vb[l] * f, d + N * (L + l) + j0);
+      // The signal to transform back, written with real and imaginary parts swapped (the
+      // inverse transform), in place.
+      const V zero = splat(T(0));
+      if constexpr (halved) {
+        constexpr std::size_t M = N / 2;
+        for (std::size_t k = 0; 2 * k <= M; ++k) {
+          const std::size_t j = M - k;
+          cx a = get(x + A::at(k));
+          cx b = j == M ? last : get(x + A::at(j));
+          if (k == 0) a.im = b.im = zero;  // X[0] and X[N / 2] are real
+          // Z[k] from a = X[k] and b = X[M-k]; Z[M-k] from the same pair, swapped.
+          const auto z = [&](cx p, cx q, std::size_t t) SXLA_LAMBDA_INLINE -> cx {
+            const V sr = p.re + q.re, si = p.im - q.im;  // p + conj q
+            const V dr = p.re - q.re, di = p.im + q.im;  // p - conj q
+            const V wr = splat(real_twiddles[2 * t]), wi = splat(real_twiddles[2 * t + 1]);
+            const V cr = simd::mul_add(dr, wr, di * wi), ci = simd::mul_sub(di, wr, dr * wi);  // conj(W) (p - conj q)
+            return {sr - ci, si + cr};  // (p + conj q) + i conj(W) (p - conj q)
+          };
+          const cx zk = z(a, b, k);
+          put({zk.im, zk.re}, x + A::at(k));
+          if (j != k && j < M) {
+            const cx zj = z(b, a, j);
+            put({zj.im, zj.re}, x + A::at(j));
+          }
+        }
+      } else {
+        for (std::size_t k = 0; k < H; ++k) {
+          cx a = get(x + at(k));
+          if (k == 0 || 2 * k == N) a.im = zero;
+          put({a.im, a.re}, x + at(k));
+          if (k != 0 && 2 * k < N) put({zero - a.im, a.re}, x + at(N - k));  // conj X[k], swapped
+        }
+      }
+      A::transform(x, tmp);
+      // The inverse's real parts are in the imaginary slots (lanes L..2L-1), its
+      // imaginary parts in the real slots.
+      if constexpr (halved) {
+        if constexpr (lanes_t::vector && L >= 2) {
+          if (full) {
+            A::template store_rows<true>(x, d, scale);
+            continue;
+          }
+        }
+        for (std::size_t n = 0; n < K; ++n) {
+          const T* e = x + A::out_at[n];
+          for (std::size_t l = 0; l < count; ++l) {
+            d[N * l + 2 * n] = e[L + l] * scale;
+            d[N * l + 2 * n + 1] = e[l] * scale;
+          }
+        }
+      } else {
+        std::size_t j0 = 0;
+        if constexpr (lanes_t::vector && L >= 2) {
+          if (full) {
+            const V f = splat(scale);
+            for (; j0 + L <= N; j0 += L) {
+              const T* r[L];
+              _Pragma("GCC unroll 16") for (std::size_t q = 0; q < L; ++q) r[q] = x + out_at[j0 + q] + L;
+              V v[L];
+              simd::load_transposed(r, v);
+              _Pragma("GCC unroll 16") for (std::size_t l = 0; l < L; ++l) lanes_t::store(v[l] * f, d + N * l + j0);
             }
           }
         }
-      }
-      for (std::size_t j = j0; j < N; ++j) {
-        const T* e = x + out_at[j];
-        for (std::size_t l = 0; l < 2 * L; ++l)
-          if (l < count) d[N * l + j] = (l < L ? e[L + l] : e[l - L]) * scale;
+        for (std::size_t j = j0; j < N; ++j) {
+          const T* e = x + out_at[j];
+          for (std::size_t l = 0; l < count; ++l) d[N * l + j] = e[L + l] * scale;
+        }
       }
     }
   }

@@ -165,9 +165,18 @@ struct fft_node : unary_producer<fft_node<Type, Op, Lengths>, Op,
 
   template <std::size_t A>
   using engine = kernels::fft_engine<T, length(A) == 0 ? 1 : length(A)>;
+  // (The last axis of RFFT and IRFFT runs the real-row passes, with their own buffer.)
+  template <std::size_t A>
+  static constexpr std::size_t axis_work_elements() noexcept {
+    if constexpr ((Type == fft_type::rfft || Type == fft_type::irfft) && A + 1 == axes) {
+      return engine<A>::real_scratch_elements;
+    } else {
+      return engine<A>::scratch_elements;
+    }
+  }
   template <std::size_t... A>
   static constexpr std::size_t work_elements(std::index_sequence<A...>) noexcept {
-    return detail::max_of(engine<A>::scratch_elements...);
+    return detail::max_of(axis_work_elements<A>()...);
   }
   static constexpr std::size_t work_bytes =
       empty ? 0 : scratch_round(work_elements(std::make_index_sequence<axes>{}) * sizeof(T));
