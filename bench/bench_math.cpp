@@ -1,7 +1,8 @@
-// exp and tanh over 1M f32 (4 MiB: in L2/L3), side by side in one process: sxla (the
-// kernels of simd/math.hpp through x::exp and x::tanh), Eigen Tensor's .exp() and
-// .tanh(), xtensor's xt::exp and xt::tanh, Highway's contrib math (Exp, Tanh), and a
-// plain std::exp / std::tanh loop. Items are elements.
+// exp, tanh and erf over 1M f32 (4 MiB: in L2/L3), side by side in one process: sxla (the
+// kernels of simd/math.hpp through x::exp, x::tanh and x::erf), Eigen Tensor's .exp(),
+// .tanh() and .erf(), xtensor's xt::exp, xt::tanh and xt::erf, Highway's contrib math
+// (Exp, Tanh; it has no erf), and a plain std::exp / std::tanh / std::erf loop. Items
+// are elements.
 #include <sxla/sxla.hpp>
 
 #include <benchmark/benchmark.h>
@@ -49,15 +50,17 @@ const vec_t& input() {
   return *in;
 }
 
-template <int Fn>  // 0: exp, 1: tanh
+template <int Fn>  // 0: exp, 1: tanh, 2: erf
 void sxla_fn(benchmark::State& state) {
   const vec_t& in = input();
   auto out = std::make_unique<vec_t>(x::uninitialized);
   for (auto _ : state) {
     if constexpr (Fn == 0) {
       *out = x::exp(in);
-    } else {
+    } else if constexpr (Fn == 1) {
       *out = x::tanh(in);
+    } else {
+      *out = x::erf(in);
     }
     benchmark::DoNotOptimize(out->data());
     benchmark::ClobberMemory();
@@ -70,7 +73,10 @@ void std_loop(benchmark::State& state) {
   const vec_t& in = input();
   std::vector<float> out(n);
   for (auto _ : state) {
-    for (std::size_t i = 0; i < n; ++i) out[i] = Fn == 0 ? std::exp(in.data()[i]) : std::tanh(in.data()[i]);
+    for (std::size_t i = 0; i < n; ++i) {
+      const float v = in.data()[i];
+      out[i] = Fn == 0 ? std::exp(v) : Fn == 1 ? std::tanh(v) : std::erf(v);
+    }
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
@@ -85,8 +91,10 @@ void eigen_fn(benchmark::State& state) {
   for (auto _ : state) {
     if constexpr (Fn == 0) {
       out = in.exp();
-    } else {
+    } else if constexpr (Fn == 1) {
       out = in.tanh();
+    } else {
+      out = in.erf();
     }
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
@@ -104,8 +112,10 @@ void xtensor_fn(benchmark::State& state) {
   for (auto _ : state) {
     if constexpr (Fn == 0) {
       xt::noalias(out) = xt::exp(in);
-    } else {
+    } else if constexpr (Fn == 1) {
       xt::noalias(out) = xt::tanh(in);
+    } else {
+      xt::noalias(out) = xt::erf(in);
     }
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
@@ -158,4 +168,12 @@ BENCHMARK(xtensor_fn<1>)->Name("tanh_1M/xtensor");
 BENCHMARK(highway_contrib<1>)->Name("tanh_1M/highway_contrib");
 #endif
 BENCHMARK(std_loop<1>)->Name("tanh_1M/std_tanh_loop");
+BENCHMARK(sxla_fn<2>)->Name("erf_1M/sxla");
+#if SXLA_BENCH_EIGEN
+BENCHMARK(eigen_fn<2>)->Name("erf_1M/eigen_tensor");
+#endif
+#if SXLA_BENCH_XTENSOR
+BENCHMARK(xtensor_fn<2>)->Name("erf_1M/xtensor");
+#endif
+BENCHMARK(std_loop<2>)->Name("erf_1M/std_erf_loop");
 BENCHMARK_MAIN();

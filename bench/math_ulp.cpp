@@ -237,6 +237,10 @@ int main(int argc, char** argv) {
     return sweep(-inf, inf, [](auto x) { return s::cbrt(x); }, [](double x) { return std::cbrt(x); },
                  [](L x) { return std::cbrt(x); });
   });
+  timed("erf", "all floats", [&] {
+    return sweep(-inf, inf, [](auto x) { return s::erf(x); }, [](double x) { return std::erf(x); },
+                 [](L x) { return std::erf(x); });
+  });
   timed("atan", "all floats", [&] {
     return sweep(-inf, inf, [](auto x) { return s::atan(x); }, [](double x) { return std::atan(x); },
                  [](L x) { return std::atan(x); });

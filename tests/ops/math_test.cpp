@@ -42,6 +42,7 @@ TEST_CASE_TEMPLATE("ops/math: each op equals its kernel element by element, in e
   check_unary<T, 1>(x::cbrt, [](T v) { return s::cbrt(v); }, "cbrt");
   check_unary<T, 2>(x::sqrt, [](T v) { return std::sqrt(v); }, "sqrt");
   check_unary<T, 3>(x::rsqrt, [](T v) { return T(1) / std::sqrt(v); }, "rsqrt");
+  check_unary<T, 0>(x::erf, [](T v) { return s::erf(v); }, "erf");
   check_binary<T, 0>(x::pow, [](T u, T v) { return s::pow(u, v); }, "pow");
   check_binary<T, 1>(x::atan2, [](T u, T v) { return s::atan2(u, v); }, "atan2");
   // Larger arguments than the edge values give.
@@ -55,5 +56,6 @@ TEST_CASE_TEMPLATE("ops/math: f16 and bf16 compute in f32 and round back", T, x:
   check_unary<T, 0>(x::exp, [](T v) { return T(s::exp(static_cast<float>(v))); }, "exp");
   check_unary<T, 1>(x::tanh, [](T v) { return T(s::tanh(static_cast<float>(v))); }, "tanh");
   check_unary<T, 2>(x::log, [](T v) { return T(s::log(static_cast<float>(v))); }, "log");
+  check_unary<T, 3>(x::erf, [](T v) { return T(s::erf(static_cast<float>(v))); }, "erf");
   check_binary<T, 3>(x::pow, [](T u, T v) { return T(s::pow(static_cast<float>(u), static_cast<float>(v))); }, "pow");
 }

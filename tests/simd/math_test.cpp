@@ -329,6 +329,40 @@ TEST_CASE_TEMPLATE("simd/math: tanh, cbrt and atan stay within their ulp bounds"
   check_unary<T>("atan", a.xs, [](auto x) { return s::atan(x); }, [](ld x) { return std::atan(x); }, 3);
 }
 
+TEST_CASE_TEMPLATE("simd/math: erf stays within 2 ulps (f32: a dense sweep of the floats below 4)", T, float, double) {
+  using L = std::numeric_limits<T>;
+  inputs<T> in;
+  in.add_log_uniform(n_main, static_cast<ld>(L::denorm_min()), 10);
+  in.add_uniform(n_main / 2, -5, 5);
+  // 1: the split between the two polynomials; 4: the clamp (erf rounds to 1 from 3.92).
+  for (ld c : {ld(1), ld(-1), ld(4), ld(3.92)}) in.add_around(c, n_near, 1e-3L);
+  if constexpr (is_f32<T>) {
+    // Every 1009th float of [0, 4] and their negatives (2.1 million values): every float
+    // runs in bench/math_ulp.cpp (1.03 ulps at most).
+    for (std::uint32_t b = 0; b <= std::bit_cast<std::uint32_t>(4.0f); b += 1009) {
+      in.xs.push_back(std::bit_cast<float>(b));
+      in.xs.push_back(-std::bit_cast<float>(b));
+    }
+  }
+  check_unary<T>("erf", in.xs, [](auto x) { return s::erf(x); }, [](ld x) { return std::erf(x); }, 2);
+  auto erf_ = [](auto x) { return s::erf(x); };
+  expect<T>("erf", erf_, T(0), T(0));
+  expect<T>("erf", erf_, -T(0), -T(0));
+  expect<T>("erf", erf_, inf_v<T>, T(1));
+  expect<T>("erf", erf_, -inf_v<T>, T(-1));
+  expect<T>("erf", erf_, T(10), T(1));
+  expect<T>("erf", erf_, L::max(), T(1));
+  expect<T>("erf", erf_, -L::max(), T(-1));
+  CHECK(std::isnan(erf_(nan_v<T>)));
+  if constexpr (s::has_vec<T>) {
+    T out[s::lanes<T>];
+    s::store(erf_(s::splat<s::vec<T>>(nan_v<T>)), out);
+    CHECK(std::isnan(out[0]));
+  }
+}
+static_assert(s::erf(0.5f) > 0.5204998f && s::erf(0.5f) < 0.5205f);  // constant evaluation (f32)
+static_assert(s::erf(-std::numeric_limits<float>::infinity()) == -1.0f);
+
 TEST_CASE_TEMPLATE("simd/math: pow and atan2 stay within their ulp bounds", T, float, double) {
   std::mt19937_64 rng(99);
   auto uni = [&](ld lo, ld hi) { return std::uniform_real_distribution<ld>(lo, hi)(rng); };

@@ -1,12 +1,13 @@
 // sxla/ops/math.hpp: XLA's transcendental elementwise ops: cos, sin, tan, exp, expm1,
-// log, log1p, logistic, tanh, sqrt, rsqrt, cbrt (unary) and pow, atan2 (binary). Floats
+// log, log1p, logistic, tanh, sqrt, rsqrt, cbrt, erf (unary) and pow, atan2 (binary). Floats
 // run the kernels of simd/math.hpp, in vectors and lane for lane the same in the scalar
 // path and at compile time; their accuracy bounds are stated there and in the README.
 // sqrt is correctly rounded; rsqrt is 1 / sqrt(x) (two roundings, as XLA's CPU backend
 // computes it). f16 and bf16 compute in f32 and round back. Complex numbers take
 // exp, expm1, log, log1p, sqrt, rsqrt, cbrt, sin, cos, tan, tanh, logistic, pow and atan2,
 // by the usual formulas over the real kernels (element by element); log1p takes care
-// near |1 + z| = 1 (complex_log1p below, its bounds in the README).
+// near |1 + z| = 1 (complex_log1p below, its bounds in the README). erf takes real
+// floats only, as XLA's Erf (f64 through the C library's erf, lane by lane).
 // Example: x::tanh(x::tensor<"f32[3]">{-1, 0, 1}) is {-0.7615942, 0, 0.7615942}.
 #ifndef SXLA_OPS_MATH_HPP
 #define SXLA_OPS_MATH_HPP
@@ -287,6 +288,11 @@ struct cbrt {
     return detail::complex_pow(z, C(F(1) / F(3), F(0)));
   }
 };
+struct erf {  // XLA's Erf: real floats only (f16, bf16, f32, f64)
+  static constexpr bool complex_too = false;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::erf(x); }
+};
 }  // namespace math_kind
 
 struct pow_op {
@@ -366,6 +372,7 @@ using tanh_op = math_unary_op<math_kind::tanh>;
 using sqrt_op = math_unary_op<math_kind::sqrt>;
 using rsqrt_op = math_unary_op<math_kind::rsqrt>;
 using cbrt_op = math_unary_op<math_kind::cbrt>;
+using erf_op = math_unary_op<math_kind::erf>;
 
 inline constexpr unary_fn<cos_op> cos{};
 inline constexpr unary_fn<sin_op> sin{};
@@ -379,6 +386,7 @@ inline constexpr unary_fn<tanh_op> tanh{};
 inline constexpr unary_fn<sqrt_op> sqrt{};
 inline constexpr unary_fn<rsqrt_op> rsqrt{};
 inline constexpr unary_fn<cbrt_op> cbrt{};
+inline constexpr unary_fn<erf_op> erf{};
 inline constexpr binary_fn<pow_op> pow{};
 inline constexpr binary_fn<atan2_op> atan2{};
 
