@@ -12,6 +12,10 @@
 //   stable    1M (s32 key in [0, 1000), f32 value) pairs with a user comparator on the
 //             key, stable: sxla sort_into<0, x::stable> against std::stable_sort of
 //             pairs (copied in first)
+//   top_k     the 1M keys as f32[64, 16384], the 16 largest of each row with their
+//             indices: sxla x::top_k<16> against std::partial_sort of each row's indices
+//             (filled 0..n-1, timed) by value, ties by index (Highway 1.0.3's vqsort has
+//             no top-k or partial sort)
 // Every sxla result is checked against its peer's once, after timing. sxla's scratch
 // memory is a workspace made once, outside the timing.
 #include <sxla/sxla.hpp>
@@ -279,6 +283,63 @@ void stable_std(benchmark::State& state) {
   set_items(state, n);
 }
 
+// ---- top_k ------------------------------------------------------------------------------
+constexpr std::size_t top_rows = 64, top_cols = 16384, top_k_count = 16;
+using top_in_t = x::tensor<"f32[64,16384]">;
+
+const top_in_t& top_input() {
+  static const auto t = [] {
+    auto a = std::make_unique<top_in_t>(x::uninitialized);
+    std::memcpy(a->data(), data().keys->data(), top_rows * top_cols * sizeof(float));
+    return a;
+  }();
+  return *t;
+}
+
+void top_k_sxla(benchmark::State& state) {
+  const top_in_t& in = top_input();
+  for (auto _ : state) {
+    auto [v, i] = x::top_k<top_k_count>(in);
+    finish(v.data());
+    finish(i.data());
+  }
+  set_items(state, top_rows * top_cols);
+  auto [v, i] = x::top_k<top_k_count>(in);
+  bool ok = true;
+  std::vector<std::int32_t> idx(top_cols);
+  for (std::size_t r = 0; r < top_rows; ++r) {
+    const float* row = in.data() + r * top_cols;
+    for (std::size_t j = 0; j < top_cols; ++j) idx[j] = static_cast<std::int32_t>(j);
+    std::partial_sort(idx.begin(), idx.begin() + top_k_count, idx.end(),
+                      [&](std::int32_t a, std::int32_t b) { return row[a] > row[b] || (row[a] == row[b] && a < b); });
+    for (std::size_t j = 0; j < top_k_count; ++j)
+      ok = ok && i(r, j) == idx[j] && v(r, j) == row[idx[j]];
+  }
+  check(ok, "top_k");
+}
+
+void top_k_std_partial_sort(benchmark::State& state) {
+  const top_in_t& in = top_input();
+  std::vector<std::int32_t> idx(top_cols);
+  std::vector<float> values(top_rows * top_k_count);
+  std::vector<std::int32_t> indices(top_rows * top_k_count);
+  for (auto _ : state) {
+    for (std::size_t r = 0; r < top_rows; ++r) {
+      const float* row = in.data() + r * top_cols;
+      for (std::size_t j = 0; j < top_cols; ++j) idx[j] = static_cast<std::int32_t>(j);
+      std::partial_sort(idx.begin(), idx.begin() + top_k_count, idx.end(),
+                        [&](std::int32_t a, std::int32_t b) { return row[a] > row[b] || (row[a] == row[b] && a < b); });
+      for (std::size_t j = 0; j < top_k_count; ++j) {
+        indices[r * top_k_count + j] = idx[j];
+        values[r * top_k_count + j] = row[idx[j]];
+      }
+    }
+    finish(values.data());
+    finish(indices.data());
+  }
+  set_items(state, top_rows * top_cols);
+}
+
 }  // namespace
 
 BENCHMARK(keys_sxla)->Unit(benchmark::kMillisecond);
@@ -299,4 +360,6 @@ BENCHMARK(rows_vqsort)->Unit(benchmark::kMillisecond);
 #endif
 BENCHMARK(stable_sxla)->Unit(benchmark::kMillisecond);
 BENCHMARK(stable_std)->Unit(benchmark::kMillisecond);
+BENCHMARK(top_k_sxla)->Unit(benchmark::kMillisecond);
+BENCHMARK(top_k_std_partial_sort)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();
