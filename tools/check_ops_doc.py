@@ -112,7 +112,7 @@ SEED_OPS = [
 EXTRA_XLA_OPS = [
     'And', 'Or', 'Xor', 'Not', 'ShiftLeft', 'ShiftRightLogical', 'ShiftRightArithmetic', 'Clz',
     'Pow', 'Atan2', 'Sin', 'Tan', 'Expm1', 'Log1p', 'Complex', 'Conj', 'Outfeed',
-    'CollectiveBroadcast', 'ConvGeneralDilated', 'Erf', 'TopK',
+    'CollectiveBroadcast', 'ConvGeneralDilated', 'Erf', 'TopK', 'StochasticConvert',
 ]
 
 # The seed's other spellings of SEED_OPS entries, and words it uses that are no op.

@@ -75,6 +75,7 @@
 #include "sxla/ops/select_and_scatter.hpp"
 #include "sxla/ops/slice.hpp"
 #include "sxla/ops/sort.hpp"
+#include "sxla/ops/stochastic_convert.hpp"
 #include "sxla/ops/top_k.hpp"
 #include "sxla/ops/transpose.hpp"
 #include "sxla/ops/unary.hpp"
