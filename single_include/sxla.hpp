@@ -25689,30 +25689,27 @@ constexpr auto triangular_solve(XA&& a, XB&& b) {
 #endif  // SXLA_LINALG_TRIANGULAR_SOLVE_HPP
 // ---- end include/sxla/linalg/triangular_solve.hpp ----
 
-// ---- begin include/sxla/control/call.hpp ----
-// sxla/control/call.hpp: Call(computation, args...): the computation, any C++ callable,
-// run on the arguments, and its result as an XLA value (control/value.hpp: a returned
-// lazy expression is evaluated, a number becomes a rank-0 tensor). A callable that does
-// not accept the arguments, or returns no value (void, a pointer, ...), is a compile
-// error naming the argument or result types.
-#ifndef SXLA_CONTROL_CALL_HPP
-#define SXLA_CONTROL_CALL_HPP
+// ---- begin include/sxla/control/async.hpp ----
+// sxla/control/async.hpp: XLA's asynchronous pairs as synchronous ops, and the copy and
+// ordering ops that programs show outside the compiler:
+//
+//   auto h = x::async_start(f, a, b);          // AsyncStart: runs f(a, b) now
+//   h = x::async_update(h);                    // AsyncUpdate: nothing left to do
+//   auto r = x::async_done(h);                 // AsyncDone: f's result
+//   auto c = x::copy_done(x::copy_start(a));   // CopyStart / CopyDone: a copy of a
+//   auto d = x::copy(a);                       // Copy: a as a new value
+//   auto e = x::add_dependency(a, tok);        // AddDependency: a, ordered after tok
+//
+// XLA's scheduler overlaps a start with the work up to its done; sxla does the whole op
+// at the start and hands its result over at the done (x::async_handle): XLA's values,
+// without the overlap, and no thread. The collective pairs (AllReduceStart ...) are in
+// dist/async_collectives.hpp. Copies go through control/value.hpp's to_value: a tensor
+// is copied, a view or a lazy expression evaluated into a tensor of its shape, a
+// std::tuple element by element; the result's layout is the operand's for a tensor, the
+// default one otherwise (XLA's Copy may change layouts: x::noalias(dst) = a does that).
+#ifndef SXLA_CONTROL_ASYNC_HPP
+#define SXLA_CONTROL_ASYNC_HPP
 
-#include <tuple>
-#include <type_traits>
-
-// ---- begin include/sxla/control/value.hpp ----
-// sxla/control/value.hpp: XLA's values as C++ types, and how what an op is given becomes
-// one. A value is an array (x::tensor<S>), a token (x::token) or a tuple of values
-// (std::tuple, nested at will). What the program ops accept converts on the way in
-// (x::to_value): a tensor stays itself, a view is copied into a tensor of its shape and
-// layout, a lazy expression is evaluated into a tensor in the default layout, a number
-// of an element type becomes a rank-0 tensor (5 is s32[], 2.5f is f32[]), and a
-// std::tuple converts element by element. x::value_t<T> is the value T converts to.
-#ifndef SXLA_CONTROL_VALUE_HPP
-#define SXLA_CONTROL_VALUE_HPP
-
-#include <cstddef>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -25763,6 +25760,22 @@ constexpr token after_all(const T&... tokens) noexcept {
 
 #endif  // SXLA_CONTROL_TOKEN_HPP
 // ---- end include/sxla/control/token.hpp ----
+// ---- begin include/sxla/control/value.hpp ----
+// sxla/control/value.hpp: XLA's values as C++ types, and how what an op is given becomes
+// one. A value is an array (x::tensor<S>), a token (x::token) or a tuple of values
+// (std::tuple, nested at will). What the program ops accept converts on the way in
+// (x::to_value): a tensor stays itself, a view is copied into a tensor of its shape and
+// layout, a lazy expression is evaluated into a tensor in the default layout, a number
+// of an element type becomes a rank-0 tensor (5 is s32[], 2.5f is f32[]), and a
+// std::tuple converts element by element. x::value_t<T> is the value T converts to.
+#ifndef SXLA_CONTROL_VALUE_HPP
+#define SXLA_CONTROL_VALUE_HPP
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
 
 namespace sxla {
 
@@ -25888,6 +25901,88 @@ constexpr auto scalar_of(const T& v) {
 
 #endif  // SXLA_CONTROL_VALUE_HPP
 // ---- end include/sxla/control/value.hpp ----
+
+namespace sxla {
+
+namespace hlo {
+struct copy;
+struct async_start;
+}  // namespace hlo
+
+// The result of an asynchronous op's start, complete: its done returns value.
+template <class R>
+struct async_handle {
+  R value;
+};
+
+// Copy(operand): the operand as a new value.
+template <class V>
+constexpr auto copy(V&& v) {
+  if constexpr (!value_like<V>) {
+    SXLA_DIAGNOSE(hlo::copy, "{} is not an XLA value (an array, a number, a token or a tuple of them)",
+                  (std::remove_cvref_t<V>), ());
+    return 0;
+  } else {
+    return to_value(static_cast<V&&>(v));
+  }
+}
+
+// CopyStart(operand) and CopyDone(handle).
+template <class V>
+constexpr auto copy_start(V&& v) {
+  using R = decltype(copy(static_cast<V&&>(v)));
+  return async_handle<R>{copy(static_cast<V&&>(v))};
+}
+template <class R>
+constexpr R copy_done(async_handle<R> h) {
+  return std::move(h.value);
+}
+
+// AsyncStart(computation, operands...), AsyncUpdate and AsyncDone: the computation (any
+// callable, as x::call takes) runs at the start.
+template <class F, class... A>
+constexpr auto async_start(F&& f, A&&... args) {
+  if constexpr (!std::is_invocable_v<F&&, A&&...>) {
+    SXLA_DIAGNOSE(hlo::async_start, "the computation {} cannot be called with the operands {}",
+                  (std::remove_cvref_t<F>, std::tuple<std::remove_cvref_t<A>...>), ());
+    return async_handle<int>{};
+  } else {
+    using R = std::remove_cvref_t<std::invoke_result_t<F&&, A&&...>>;
+    return async_handle<R>{detail::invoke(static_cast<F&&>(f), static_cast<A&&>(args)...)};
+  }
+}
+template <class R>
+constexpr async_handle<R> async_update(async_handle<R> h) {
+  return h;
+}
+template <class R>
+constexpr R async_done(async_handle<R> h) {
+  return std::move(h.value);
+}
+
+// AddDependency(operand, token): the operand itself, after the token's side effects (a
+// reference to an lvalue operand; a temporary moved into the result).
+template <class V>
+constexpr V add_dependency(V&& v, token) noexcept(std::is_nothrow_move_constructible_v<std::remove_cvref_t<V>>) {
+  return static_cast<V&&>(v);
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_CONTROL_ASYNC_HPP
+// ---- end include/sxla/control/async.hpp ----
+// ---- begin include/sxla/control/call.hpp ----
+// sxla/control/call.hpp: Call(computation, args...): the computation, any C++ callable,
+// run on the arguments, and its result as an XLA value (control/value.hpp: a returned
+// lazy expression is evaluated, a number becomes a rank-0 tensor). A callable that does
+// not accept the arguments, or returns no value (void, a pointer, ...), is a compile
+// error naming the argument or result types.
+#ifndef SXLA_CONTROL_CALL_HPP
+#define SXLA_CONTROL_CALL_HPP
+
+#include <tuple>
+#include <type_traits>
+
 
 namespace sxla {
 
@@ -26919,10 +27014,29 @@ constexpr auto while_(C&& condition, B&& body, I&& init) {
 #endif  // SXLA_CONTROL_WHILE_HPP
 // ---- end include/sxla/control/while.hpp ----
 
+// ---- begin include/sxla/dist/async_collectives.hpp ----
+// sxla/dist/async_collectives.hpp: XLA's asynchronous collective pairs as synchronous
+// ops: AllReduceStart / AllReduceDone, AllGatherStart / AllGatherDone and
+// CollectivePermuteStart / CollectivePermuteDone.
+//
+//   auto h = x::all_reduce_start(a, x::add_op, comm);    // the whole all_reduce, now
+//   auto [sum, st] = x::all_reduce_done(h);              // its x::collective_result
+//
+// The start takes what the collective takes (dist/collectives.hpp) and runs it; the done
+// returns its result from the x::async_handle (control/async.hpp). XLA's scheduler
+// overlaps the pair with the work between; sxla's pairs give XLA's values without the
+// overlap (a rank waits in the start, as in the collective).
+#ifndef SXLA_DIST_ASYNC_COLLECTIVES_HPP
+#define SXLA_DIST_ASYNC_COLLECTIVES_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
 // ---- begin include/sxla/dist/collectives.hpp ----
 // sxla/dist/collectives.hpp: XLA's collective ops over any communicator
 // (dist/communicator.hpp): AllReduce, CrossReplicaSum, AllGather, ReduceScatter,
-// AllToAll, CollectivePermute, CollectiveBroadcast and ReplicaId.
+// AllToAll, CollectivePermute, CollectiveBroadcast, ReplicaId and PartitionId.
 //
 //   auto [sum, st] = x::all_reduce(a, x::add_op, comm);            // x::collective_result
 //   auto g = x::all_gather<0, 2>(a, comm, x::replica_groups{{0, 2}, {1, 3}});
@@ -27252,6 +27366,7 @@ struct all_to_all;
 struct collective_permute;
 struct collective_broadcast;
 struct replica_id;
+struct partition_id;
 }  // namespace hlo
 
 // A collective's answer: the value (zero unless ok) and the status.
@@ -27716,10 +27831,62 @@ tensor<"u32[]"> replica_id(const C& comm) noexcept {
   return tensor<"u32[]">(static_cast<std::uint32_t>(comm.replica_id()));
 }
 
+// PartitionId: this program's partition, a u32 scalar. sxla runs every rank of a
+// communicator as a replica of one partition (XLA's num_partitions = 1): 0, unless the
+// communicator has partitions of its own (a member partition_id() returning int).
+template <class C>
+tensor<"u32[]"> partition_id(const C& comm) noexcept {
+  if constexpr (!detail::communicator_ok<C>) detail::report_communicator<hlo::partition_id, C>();
+  if constexpr (requires {
+                  { comm.partition_id() } -> std::same_as<int>;
+                }) {
+    return tensor<"u32[]">(static_cast<std::uint32_t>(comm.partition_id()));
+  } else {
+    return tensor<"u32[]">(std::uint32_t{0});
+  }
+}
+
 }  // namespace sxla
 
 #endif  // SXLA_DIST_COLLECTIVES_HPP
 // ---- end include/sxla/dist/collectives.hpp ----
+
+namespace sxla {
+
+template <class A, class F, class C, class... O>
+auto all_reduce_start(const A& a, const F& f, const C& comm, const O&... opts) {
+  using R = decltype(all_reduce(a, f, comm, opts...));
+  return async_handle<R>{all_reduce(a, f, comm, opts...)};
+}
+template <class R>
+R all_reduce_done(async_handle<R> h) {
+  return std::move(h.value);
+}
+
+template <std::size_t Dim, std::int64_t ShardCount, class A, class C, class... O>
+auto all_gather_start(const A& a, const C& comm, const O&... opts) {
+  using R = decltype(all_gather<Dim, ShardCount>(a, comm, opts...));
+  return async_handle<R>{all_gather<Dim, ShardCount>(a, comm, opts...)};
+}
+template <class R>
+R all_gather_done(async_handle<R> h) {
+  return std::move(h.value);
+}
+
+template <class A, class C, class... O>
+auto collective_permute_start(const A& a, const C& comm, const source_target_pairs& pairs, const O&... opts) {
+  using R = decltype(collective_permute(a, comm, pairs, opts...));
+  return async_handle<R>{collective_permute(a, comm, pairs, opts...)};
+}
+template <class R>
+R collective_permute_done(async_handle<R> h) {
+  return std::move(h.value);
+}
+
+}  // namespace sxla
+
+#endif  // SXLA_DIST_ASYNC_COLLECTIVES_HPP
+// ---- end include/sxla/dist/async_collectives.hpp ----
 // ---- begin include/sxla/dist/send_recv.hpp ----
 // sxla/dist/send_recv.hpp: XLA's Send and Recv between two replicas, ordered by tokens.
 //

@@ -113,6 +113,9 @@ EXTRA_XLA_OPS = [
     'And', 'Or', 'Xor', 'Not', 'ShiftLeft', 'ShiftRightLogical', 'ShiftRightArithmetic', 'Clz',
     'Pow', 'Atan2', 'Sin', 'Tan', 'Expm1', 'Log1p', 'Complex', 'Conj', 'Outfeed',
     'CollectiveBroadcast', 'ConvGeneralDilated', 'Erf', 'TopK', 'StochasticConvert',
+    'Copy', 'CopyStart', 'CopyDone', 'AsyncStart', 'AsyncUpdate', 'AsyncDone', 'AddDependency', 'PartitionId',
+    'AllReduceStart', 'AllReduceDone', 'AllGatherStart', 'AllGatherDone', 'CollectivePermuteStart',
+    'CollectivePermuteDone',
 ]
 
 # The seed's other spellings of SEED_OPS entries, and words it uses that are no op.

@@ -85,6 +85,7 @@
 #include "sxla/linalg/matrix_batch.hpp"
 #include "sxla/linalg/triangular_solve.hpp"
 
+#include "sxla/control/async.hpp"
 #include "sxla/control/call.hpp"
 #include "sxla/control/conditional.hpp"
 #include "sxla/control/custom_call.hpp"
@@ -97,6 +98,7 @@
 #include "sxla/control/value_shape.hpp"
 #include "sxla/control/while.hpp"
 
+#include "sxla/dist/async_collectives.hpp"
 #include "sxla/dist/collectives.hpp"
 #include "sxla/dist/communicator.hpp"
 #include "sxla/dist/replica_groups.hpp"

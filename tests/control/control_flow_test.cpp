@@ -1,4 +1,5 @@
-// x::call, x::conditional, x::while_ and x::optimization_barrier: results against values
+// x::call, x::conditional, x::while_, x::optimization_barrier, and the copy, async and
+// add_dependency ops: results against values
 // worked out here, only the chosen branch running (counted), XLA's default branch for
 // every out-of-range index, states of every value kind (the seed's While example is in
 // seeds/seed_002_control_test.cpp), nested control flow (a while whose body holds a
@@ -226,4 +227,39 @@ TEST_CASE("after_all and tokens") {
   static_assert(t1 == t0);
   static_assert(x::after_all() == x::token{});
   static_assert(std::is_empty_v<x::token>);
+}
+
+TEST_CASE("copy, copy_start / copy_done, async_start / async_update / async_done, add_dependency") {
+  x::tensor<"f32[2,3]"> a = {{1, 2, 3}, {4, 5, 6}};
+  // Copy: a new value; the original's later changes do not reach it.
+  auto c = x::copy(a);
+  static_assert(std::is_same_v<decltype(c), x::tensor<"f32[2,3]">>);
+  auto lazy = x::copy(a * 2.0f);  // a lazy operand is evaluated
+  auto started = x::copy_start(x::transpose<1, 0>(a));
+  a(0, 0) = 100;
+  CHECK(c(0, 0) == 1.0f);
+  CHECK(lazy(1, 2) == 12.0f);
+  const auto t = x::copy_done(started);
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(t)>, x::tensor<"f32[3,2]">>);
+  CHECK(t(2, 1) == 6.0f);
+  CHECK(t(0, 0) == 1.0f);  // copied at the start
+  // Async: the computation runs at the start; update changes nothing; done gives its result.
+  int runs = 0;
+  auto h = x::async_start(
+      [&](const auto& p, float s) {
+        ++runs;
+        return x::eval(p * s);
+      },
+      c, 3.0f);
+  CHECK(runs == 1);
+  h = x::async_update(h);
+  const auto r = x::async_done(h);
+  CHECK(runs == 1);
+  CHECK(r(1, 1) == 15.0f);
+  // AddDependency: the operand itself (an lvalue by reference), after the token.
+  x::token tok = x::after_all(x::token{});
+  auto& same = x::add_dependency(c, tok);
+  CHECK(&same == &c);
+  const auto moved = x::add_dependency(x::tensor<"s32[2]">{7, 8}, tok);
+  CHECK(moved(1) == 8);
 }

@@ -367,6 +367,35 @@ void permute_and_broadcast(const C& comm) {
   auto id = x::replica_id(comm);
   static_assert(std::is_same_v<decltype(id), x::tensor<"u32[]">>);
   CHECK(id() == static_cast<std::uint32_t>(me));
+  // One partition per replica (XLA's num_partitions = 1).
+  CHECK(x::partition_id(comm)() == 0u);
+}
+
+// The asynchronous pairs in their synchronous form: the done gives the collective's
+// result, the values of the synchronous op's.
+template <class C>
+void async_pairs(const C& comm) {
+  const int n = comm.replica_count();
+  const int me = comm.replica_id();
+  const x::tensor<"f32[3]"> a = {static_cast<float>(me), 1.0f, static_cast<float>(2 * me)};
+  auto h = x::all_reduce_start(a, x::add_op, comm);
+  auto [sum, st] = x::all_reduce_done(std::move(h));
+  REQUIRE(st == x::collective_status::ok);
+  CHECK(sum(0) == static_cast<float>(n * (n - 1) / 2));
+  CHECK(sum(1) == static_cast<float>(n));
+  CHECK(sum(2) == static_cast<float>(n * (n - 1)));
+  if (n % 2 == 0) {  // groups of two: {0, 1}, {2, 3}
+    const x::replica_groups pairs = n == 2 ? x::replica_groups{{0, 1}} : x::replica_groups{{0, 1}, {2, 3}};
+    auto g = x::all_gather_done(x::all_gather_start<0, 2>(x::tensor<"s32[2]">{me, -me}, comm, pairs));
+    REQUIRE(g.ok());
+    const int first = me - me % 2;
+    CHECK(g.value == x::tensor<"s32[4]">{first, -first, first + 1, -first - 1});
+  }
+  x::source_target_pairs rotate;
+  for (int r = 0; r < n; ++r) rotate.add(r, (r + 1) % n);
+  auto p = x::collective_permute_done(x::collective_permute_start(a, comm, rotate));
+  REQUIRE(p.ok());
+  CHECK(p.value(0) == static_cast<float>((me + n - 1) % n));
 }
 
 // ---- send / recv ------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // AllGather, ReduceScatter, AllToAll, CollectivePermute, CollectiveBroadcast, ReplicaId,
-// Send/Recv and the error statuses on the in-process communicator with 2, 3 and 4
+// PartitionId, the asynchronous pairs (AllReduceStart/Done ...), Send/Recv and the error statuses on the in-process communicator with 2, 3 and 4
 // replicas, every split and concatenation dimension of a rank-3 operand, and replica
 // groups in and out of id order. The checks are tests/dist/collective_cases.hpp's,
 // shared with the MPI test.
@@ -18,10 +18,17 @@ TEST_CASE("all_gather, reduce_scatter, all_to_all: every dimension, replica grou
   }
 }
 
-TEST_CASE("collective_permute, collective_broadcast, replica_id") {
+TEST_CASE("collective_permute, collective_broadcast, replica_id, partition_id") {
   for (int n : {2, 3, 4}) {
     x::thread_communicator world(n);
     world.run([](x::thread_replica comm) { permute_and_broadcast(comm); });
+  }
+}
+
+TEST_CASE("the asynchronous pairs: all_reduce, all_gather and collective_permute start and done") {
+  for (int n : {2, 3, 4}) {
+    x::thread_communicator world(n);
+    world.run([](x::thread_replica comm) { async_pairs(comm); });
   }
 }
 

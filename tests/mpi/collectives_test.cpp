@@ -9,11 +9,12 @@
 namespace x = sxla;
 using namespace collective_cases;
 
-TEST_CASE("mpi: all_gather, reduce_scatter, all_to_all, permute, broadcast") {
+TEST_CASE("mpi: all_gather, reduce_scatter, all_to_all, permute, broadcast, the asynchronous pairs") {
   x::mpi_communicator comm;
   gather_scatter_all_to_all(comm);
   reduce_scatter_tuple(comm);
   permute_and_broadcast(comm);
+  async_pairs(comm);
 }
 
 TEST_CASE("mpi: send and recv, errors") {

@@ -1,6 +1,6 @@
 // sxla/dist/collectives.hpp: XLA's collective ops over any communicator
 // (dist/communicator.hpp): AllReduce, CrossReplicaSum, AllGather, ReduceScatter,
-// AllToAll, CollectivePermute, CollectiveBroadcast and ReplicaId.
+// AllToAll, CollectivePermute, CollectiveBroadcast, ReplicaId and PartitionId.
 //
 //   auto [sum, st] = x::all_reduce(a, x::add_op, comm);            // x::collective_result
 //   auto g = x::all_gather<0, 2>(a, comm, x::replica_groups{{0, 2}, {1, 3}});
@@ -50,6 +50,7 @@ struct all_to_all;
 struct collective_permute;
 struct collective_broadcast;
 struct replica_id;
+struct partition_id;
 }  // namespace hlo
 
 // A collective's answer: the value (zero unless ok) and the status.
@@ -512,6 +513,21 @@ template <class C>
 tensor<"u32[]"> replica_id(const C& comm) noexcept {
   if constexpr (!detail::communicator_ok<C>) detail::report_communicator<hlo::replica_id, C>();
   return tensor<"u32[]">(static_cast<std::uint32_t>(comm.replica_id()));
+}
+
+// PartitionId: this program's partition, a u32 scalar. sxla runs every rank of a
+// communicator as a replica of one partition (XLA's num_partitions = 1): 0, unless the
+// communicator has partitions of its own (a member partition_id() returning int).
+template <class C>
+tensor<"u32[]"> partition_id(const C& comm) noexcept {
+  if constexpr (!detail::communicator_ok<C>) detail::report_communicator<hlo::partition_id, C>();
+  if constexpr (requires {
+                  { comm.partition_id() } -> std::same_as<int>;
+                }) {
+    return tensor<"u32[]">(static_cast<std::uint32_t>(comm.partition_id()));
+  } else {
+    return tensor<"u32[]">(std::uint32_t{0});
+  }
 }
 
 }  // namespace sxla
