@@ -61,6 +61,7 @@
 #include "sxla/ops/index_map.hpp"
 #include "sxla/ops/iota.hpp"
 #include "sxla/ops/map.hpp"
+#include "sxla/ops/mulhi.hpp"
 #include "sxla/ops/math.hpp"
 #include "sxla/ops/operators.hpp"
 #include "sxla/ops/pad.hpp"

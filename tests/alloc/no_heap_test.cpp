@@ -76,6 +76,7 @@ TEST_CASE("alloc: elementwise, broadcast, iota, select, map, convert: no allocat
   CHECK_EQ(allocations_during([&] { out = x::map([](float a, float b) { return a * b; }, p, out); }), 0);
   CHECK_EQ(allocations_during([&] { ints = x::convert<std::int32_t>(p) + x::iota<"s32[8,16]", 0>(); }), 0);
   CHECK_EQ(allocations_during([&] { ints = x::bitcast_convert<std::int32_t>(p); }), 0);
+  CHECK_EQ(allocations_during([&] { ints = x::mulhi(ints, ints + 7); }), 0);
   CHECK_EQ(allocations_during([&] { ints = x::stochastic_convert<std::int32_t>(p, x::bitcast_convert<std::uint32_t>(p)); }),
            0);
   CHECK_EQ(allocations_during([&] { out = x::broadcast_in_dim<"f32[8,16]", 1>(v); }), 0);
