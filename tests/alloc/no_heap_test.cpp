@@ -68,6 +68,7 @@ TEST_CASE("alloc: elementwise, broadcast, iota, select, map, convert: no allocat
   CHECK_EQ(allocations_during([&] { out = x::max(x::add(p, v, x::broadcast_dimensions<1>) * p, 0.0f); }), 0);
   CHECK_EQ(allocations_during([&] { out = x::select(p > 2.0f, x::exp(p), x::tanh(p)); }), 0);
   CHECK_EQ(allocations_during([&] { out = x::erf(p) * 0.5f + 0.5f; }), 0);
+  CHECK_EQ(allocations_during([&] { out = x::asinh(p) + x::cosh(p * 0.01f) + x::atan(p); }), 0);
   CHECK_EQ(allocations_during([&] {
              auto [best, where] = x::top_k<4>(p);
              out(0, 0) = best(7, 3) + static_cast<float>(where(7, 0));

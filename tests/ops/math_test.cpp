@@ -43,6 +43,14 @@ TEST_CASE_TEMPLATE("ops/math: each op equals its kernel element by element, in e
   check_unary<T, 2>(x::sqrt, [](T v) { return std::sqrt(v); }, "sqrt");
   check_unary<T, 3>(x::rsqrt, [](T v) { return T(1) / std::sqrt(v); }, "rsqrt");
   check_unary<T, 0>(x::erf, [](T v) { return s::erf(v); }, "erf");
+  check_unary<T, 1>(x::asin, [](T v) { return s::asin(v); }, "asin");
+  check_unary<T, 2>(x::acos, [](T v) { return s::acos(v); }, "acos");
+  check_unary<T, 3>(x::atan, [](T v) { return s::atan(v); }, "atan");
+  check_unary<T, 0>(x::sinh, [](T v) { return s::sinh(v); }, "sinh");
+  check_unary<T, 1>(x::cosh, [](T v) { return s::cosh(v); }, "cosh");
+  check_unary<T, 2>(x::asinh, [](T v) { return s::asinh(v); }, "asinh");
+  check_unary<T, 3>(x::acosh, [](T v) { return s::acosh(v); }, "acosh");
+  check_unary<T, 0>(x::atanh, [](T v) { return s::atanh(v); }, "atanh");
   check_binary<T, 0>(x::pow, [](T u, T v) { return s::pow(u, v); }, "pow");
   check_binary<T, 1>(x::atan2, [](T u, T v) { return s::atan2(u, v); }, "atan2");
   // Larger arguments than the edge values give.

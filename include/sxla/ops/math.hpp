@@ -1,5 +1,6 @@
 // sxla/ops/math.hpp: XLA's transcendental elementwise ops: cos, sin, tan, exp, expm1,
-// log, log1p, logistic, tanh, sqrt, rsqrt, cbrt, erf (unary) and pow, atan2 (binary). Floats
+// log, log1p, logistic, tanh, sqrt, rsqrt, cbrt, erf, asin, acos, atan, sinh, cosh, asinh,
+// acosh, atanh (unary) and pow, atan2 (binary). Floats
 // run the kernels of simd/math.hpp, in vectors and lane for lane the same in the scalar
 // path and at compile time; their accuracy bounds are stated there and in the README.
 // sqrt is correctly rounded; rsqrt is 1 / sqrt(x) (two roundings, as XLA's CPU backend
@@ -7,7 +8,8 @@
 // exp, expm1, log, log1p, sqrt, rsqrt, cbrt, sin, cos, tan, tanh, logistic, pow and atan2,
 // by the usual formulas over the real kernels (element by element); log1p takes care
 // near |1 + z| = 1 (complex_log1p below, its bounds in the README). erf takes real
-// floats only, as XLA's Erf (f64 through the C library's erf, lane by lane).
+// floats only, as XLA's Erf (f64 through the C library's erf, lane by lane); so do the
+// inverse trigonometric and hyperbolic functions.
 // Example: x::tanh(x::tensor<"f32[3]">{-1, 0, 1}) is {-0.7615942, 0, 0.7615942}.
 #ifndef SXLA_OPS_MATH_HPP
 #define SXLA_OPS_MATH_HPP
@@ -288,6 +290,46 @@ struct cbrt {
     return detail::complex_pow(z, C(F(1) / F(3), F(0)));
   }
 };
+struct asin {  // real floats only (sxla takes no complex argument here)
+  static constexpr bool complex_too = false;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::asin(x); }
+};
+struct acos {  // real floats only (sxla takes no complex argument here)
+  static constexpr bool complex_too = false;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::acos(x); }
+};
+struct atan {  // real floats only (sxla takes no complex argument here)
+  static constexpr bool complex_too = false;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::atan(x); }
+};
+struct sinh {  // real floats only (sxla takes no complex argument here)
+  static constexpr bool complex_too = false;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::sinh(x); }
+};
+struct cosh {  // real floats only (sxla takes no complex argument here)
+  static constexpr bool complex_too = false;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::cosh(x); }
+};
+struct asinh {  // real floats only (sxla takes no complex argument here)
+  static constexpr bool complex_too = false;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::asinh(x); }
+};
+struct acosh {  // real floats only (sxla takes no complex argument here)
+  static constexpr bool complex_too = false;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::acosh(x); }
+};
+struct atanh {  // real floats only (sxla takes no complex argument here)
+  static constexpr bool complex_too = false;
+  template <class V>
+  static constexpr V real(V x) noexcept { return simd::atanh(x); }
+};
 struct erf {  // XLA's Erf: real floats only (f16, bf16, f32, f64)
   static constexpr bool complex_too = false;
   template <class V>
@@ -373,6 +415,14 @@ using sqrt_op = math_unary_op<math_kind::sqrt>;
 using rsqrt_op = math_unary_op<math_kind::rsqrt>;
 using cbrt_op = math_unary_op<math_kind::cbrt>;
 using erf_op = math_unary_op<math_kind::erf>;
+using asin_op = math_unary_op<math_kind::asin>;
+using acos_op = math_unary_op<math_kind::acos>;
+using atan_op = math_unary_op<math_kind::atan>;
+using sinh_op = math_unary_op<math_kind::sinh>;
+using cosh_op = math_unary_op<math_kind::cosh>;
+using asinh_op = math_unary_op<math_kind::asinh>;
+using acosh_op = math_unary_op<math_kind::acosh>;
+using atanh_op = math_unary_op<math_kind::atanh>;
 
 inline constexpr unary_fn<cos_op> cos{};
 inline constexpr unary_fn<sin_op> sin{};
@@ -387,6 +437,14 @@ inline constexpr unary_fn<sqrt_op> sqrt{};
 inline constexpr unary_fn<rsqrt_op> rsqrt{};
 inline constexpr unary_fn<cbrt_op> cbrt{};
 inline constexpr unary_fn<erf_op> erf{};
+inline constexpr unary_fn<asin_op> asin{};
+inline constexpr unary_fn<acos_op> acos{};
+inline constexpr unary_fn<atan_op> atan{};
+inline constexpr unary_fn<sinh_op> sinh{};
+inline constexpr unary_fn<cosh_op> cosh{};
+inline constexpr unary_fn<asinh_op> asinh{};
+inline constexpr unary_fn<acosh_op> acosh{};
+inline constexpr unary_fn<atanh_op> atanh{};
 inline constexpr binary_fn<pow_op> pow{};
 inline constexpr binary_fn<atan2_op> atan2{};
 

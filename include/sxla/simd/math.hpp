@@ -1,5 +1,6 @@
 // sxla/simd/math.hpp: transcendental kernels (exp, expm1, log, log1p, sin, cos, sincos,
-// tan, tanh, logistic, cbrt, pow, atan, atan2, erf) written once over the SIMD vocabulary.
+// tan, tanh, logistic, cbrt, pow, atan, atan2, erf, and asin, acos, sinh, cosh, asinh,
+// acosh, atanh built on them) written once over the SIMD vocabulary.
 //
 // Each function is a template over V = float, double, vec<float> or vec<double> and uses
 // only the vocabulary of scalar.hpp and vec.hpp (+ - * / fma sqrt, roundings, bit
@@ -988,6 +989,136 @@ constexpr V pow(V x, V y) noexcept {
                            mask_or(d::nan_lanes(x), d::nan_lanes(y)));
   r = simd::select(nan, d::quiet_nan<V>(), r);
   return simd::select(mask_or(y == zero, x == one), one, r);
+}
+
+// ---- inverse trigonometric and hyperbolic functions ---------------------------------------
+// Built on the kernels above (each adds a rounding or two to theirs; bounds in
+// tests/simd/math_test.cpp): asin and acos through atan2 with 1 - x^2 from one fma; sinh
+// and cosh from expm1 and exp (e^(|x|/2) squared past exp's overflow); asinh and acosh
+// through log1p (log |x| + ln 2 where x^2 would lose 1); atanh through log1p.
+namespace math_detail {
+// Where 1 + x^2 (asinh) and x^2 - 1 (acosh) round to x^2: above it, log(2|x|).
+template <class T>
+inline constexpr T big_for_square = std::is_same_v<T, float> ? T(0x1p12f) : T(0x1p27);
+template <class T>
+inline constexpr T ln2_value = std::is_same_v<T, float> ? T(0x1.62e430p-1f) : T(0x1.62e42fefa39efp-1);
+// log(a) + ln 2 for the large branches.
+template <class V>
+SXLA_FORCE_INLINE constexpr V log_twice(V a) noexcept {
+  return simd::log(a) + k<V>(ln2_value<lane_t<V>>);
+}
+}  // namespace math_detail
+
+template <float_value V>
+constexpr V asin(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::asin(v); }, x);
+  namespace d = math_detail;
+  if constexpr (!is_vector_v<V>) {
+    if (d::nan_lanes(x)) return x;
+    if (simd::abs(x) > V(1)) return d::quiet_nan<V>();
+  }
+  const V a = simd::abs(x);
+  const V c = simd::sqrt(simd::fma(-a, a, d::k<V>(1)));  // sqrt(1 - a^2)
+  return simd::select(a <= d::k<V>(1), simd::copysign(simd::atan2(a, c), x), d::quiet_nan<V>());
+}
+
+template <float_value V>
+constexpr V acos(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::acos(v); }, x);
+  namespace d = math_detail;
+  if constexpr (!is_vector_v<V>) {
+    if (d::nan_lanes(x)) return x;
+    if (simd::abs(x) > V(1)) return d::quiet_nan<V>();
+  }
+  const V s = simd::sqrt(simd::fma(-x, x, d::k<V>(1)));
+  return simd::select(simd::abs(x) <= d::k<V>(1), simd::atan2(s, x), d::quiet_nan<V>());
+}
+
+template <float_value V>
+constexpr V sinh(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::sinh(v); }, x);
+  using C = math_detail::consts<lane_t<V>>;
+  namespace d = math_detail;
+  if constexpr (!is_vector_v<V>) {
+    if (d::nan_lanes(x)) return x;
+  }
+  const V a = simd::abs(x);
+  const auto huge = mask_not(a < d::k<V>(C::exp_hi));  // e^a overflows: e^(a/2) e^(a/2) / 2
+  const V as = simd::select(huge, d::k<V>(0), a);
+  const V u = simd::expm1(as);  // sinh a = (u + u / (u + 1)) / 2
+  const V small = d::k<V>(0.5) * (u + u / (u + d::k<V>(1)));
+  const V w = simd::exp(simd::mul(simd::select(huge, a, d::k<V>(0)), d::k<V>(0.5)));
+  const V large = simd::mul(simd::mul(w, d::k<V>(0.5)), w);
+  return simd::copysign(simd::select(huge, large, small), x);
+}
+
+template <float_value V>
+constexpr V cosh(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::cosh(v); }, x);
+  using C = math_detail::consts<lane_t<V>>;
+  namespace d = math_detail;
+  if constexpr (!is_vector_v<V>) {
+    if (d::nan_lanes(x)) return x;
+  }
+  const V a = simd::abs(x);
+  const auto huge = mask_not(a < d::k<V>(C::exp_hi));
+  const V t = simd::exp(simd::select(huge, d::k<V>(0), a));  // cosh a = t / 2 + 1 / (2 t)
+  const V small = simd::fma(t, d::k<V>(0.5), d::k<V>(0.5) / t);
+  const V w = simd::exp(simd::mul(simd::select(huge, a, d::k<V>(0)), d::k<V>(0.5)));
+  const V large = simd::mul(simd::mul(w, d::k<V>(0.5)), w);
+  return simd::select(huge, large, small);
+}
+
+template <float_value V>
+constexpr V asinh(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::asinh(v); }, x);
+  using T = lane_t<V>;
+  namespace d = math_detail;
+  if constexpr (!is_vector_v<V>) {
+    if (d::nan_lanes(x)) return x;
+  }
+  const V a = simd::abs(x);
+  const auto big = mask_not(a < d::k<V>(d::big_for_square<T>));
+  const V as = simd::select(big, d::k<V>(1), a);  // (no overflow in as^2)
+  const V sq = simd::mul(as, as);
+  // log1p(a + a^2 / (1 + sqrt(1 + a^2))): a + sqrt(1 + a^2) - 1 without cancelling.
+  const V small = simd::log1p(as + sq / (d::k<V>(1) + simd::sqrt(sq + d::k<V>(1))));
+  const V large = d::log_twice(simd::select(big, a, d::k<V>(1)));
+  return simd::copysign(simd::select(big, large, small), x);
+}
+
+template <float_value V>
+constexpr V acosh(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::acosh(v); }, x);
+  using T = lane_t<V>;
+  namespace d = math_detail;
+  if constexpr (!is_vector_v<V>) {
+    if (d::nan_lanes(x)) return x;
+    if (x < V(1)) return d::quiet_nan<V>();
+  }
+  const auto big = mask_not(x < d::k<V>(d::big_for_square<T>));
+  const V xs = simd::select(big, d::k<V>(1), x);
+  const V t = xs - d::k<V>(1);  // exact from 1 to 2
+  // log1p(t + sqrt(t (x + 1))) = log(x + sqrt(x^2 - 1)); below 1 the sqrt is NaN.
+  const V small = simd::log1p(t + simd::sqrt(simd::mul(t, xs + d::k<V>(1))));
+  const V large = d::log_twice(simd::select(big, x, d::k<V>(1)));
+  return simd::select(x >= d::k<V>(1), simd::select(big, large, small), d::quiet_nan<V>());  // below 1, NaN: NaN
+}
+
+template <float_value V>
+constexpr V atanh(V x) noexcept {
+  if (math_detail::use_libm()) return math_detail::libm_lanes<V>([](auto v) { return std::atanh(v); }, x);
+  namespace d = math_detail;
+  if constexpr (!is_vector_v<V>) {
+    if (d::nan_lanes(x)) return x;
+    const V a = simd::abs(x);
+    if (a > V(1)) return d::quiet_nan<V>();
+    if (a == V(1)) return simd::copysign(d::infinity<V>(), x);
+  }
+  const V a = simd::abs(x);
+  // log((1 + a) / (1 - a)) / 2 = log1p(2a / (1 - a)) / 2; 1 - a exact from 1/2 to 1.
+  const V r = d::k<V>(0.5) * simd::log1p((a + a) / (d::k<V>(1) - a));
+  return simd::select(a <= d::k<V>(1), simd::copysign(r, x), d::quiet_nan<V>());
 }
 
 // The error function. float: |x| < 1: x + x P(x^2), P of degree 6; from 1: 1 - e^(-a^2)
