@@ -115,7 +115,7 @@ EXTRA_XLA_OPS = [
     'CollectiveBroadcast', 'ConvGeneralDilated', 'Erf', 'TopK', 'StochasticConvert',
     'Copy', 'CopyStart', 'CopyDone', 'AsyncStart', 'AsyncUpdate', 'AsyncDone', 'AddDependency', 'PartitionId',
     'AllReduceStart', 'AllReduceDone', 'AllGatherStart', 'AllGatherDone', 'CollectivePermuteStart',
-    'CollectivePermuteDone', 'Mulhi', 'Asin', 'Acos', 'Atan', 'Sinh', 'Cosh', 'Asinh', 'Acosh', 'Atanh',
+    'CollectivePermuteDone', 'Mulhi', 'Asin', 'Acos', 'Atan', 'Sinh', 'Cosh', 'Asinh', 'Acosh', 'Atanh', 'RaggedDot',
 ]
 
 # The seed's other spellings of SEED_OPS entries, and words it uses that are no op.

@@ -70,6 +70,11 @@ TEST_CASE("alloc: elementwise, broadcast, iota, select, map, convert: no allocat
   CHECK_EQ(allocations_during([&] { out = x::erf(p) * 0.5f + 0.5f; }), 0);
   CHECK_EQ(allocations_during([&] { out = x::asinh(p) + x::cosh(p * 0.01f) + x::atan(p); }), 0);
   CHECK_EQ(allocations_during([&] {
+             const auto r = x::ragged_dot(p, x::tensor<"f32[2,16,3]">{}, x::tensor<"s32[2]">{3, 5});
+             out(0, 0) = r(7, 2);
+           }),
+           0);
+  CHECK_EQ(allocations_during([&] {
              auto [best, where] = x::top_k<4>(p);
              out(0, 0) = best(7, 3) + static_cast<float>(where(7, 0));
            }),
