@@ -1,0 +1,36 @@
+// The promise "no heap unless asked" (no_heap_test.cpp's) for the ops added with issue 38:
+// erf and the inverse trigonometric and hyperbolic functions, stochastic_convert, mulhi,
+// top_k and ragged_dot each evaluate without an allocation (counting.cpp counts them).
+#include <sxla/sxla.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+
+#include "alloc/counting.hpp"
+
+namespace x = sxla;
+using sxla_test::allocations_during;
+
+TEST_CASE("alloc: erf, asin ... atanh, stochastic_convert, mulhi, top_k, ragged_dot: no allocation") {
+  const x::tensor<"f32[8,16]"> p = x::iota<"f32[8,16]", 1>() * 0.5f;
+  x::tensor<"f32[8,16]"> out;
+  x::tensor<"s32[8,16]"> ints = x::iota<"s32[8,16]", 0>();
+  CHECK_EQ(allocations_during([&] { out = x::erf(p) * 0.5f + 0.5f; }), 0);
+  CHECK_EQ(allocations_during([&] { out = x::asinh(p) + x::cosh(p * 0.01f) + x::atan(p); }), 0);
+  CHECK_EQ(allocations_during([&] { ints = x::stochastic_convert<std::int32_t>(p, x::bitcast_convert<std::uint32_t>(p)); }),
+           0);
+  CHECK_EQ(allocations_during([&] { ints = x::mulhi(ints, ints + 7); }), 0);
+  CHECK_EQ(allocations_during([&] {
+             auto [best, where] = x::top_k<4>(p);
+             out(0, 0) = best(7, 3) + static_cast<float>(where(7, 0));
+           }),
+           0);
+  CHECK(out(0, 0) == 6.0f + 15.0f);  // row 7: 0, 0.5 ... 7.5; the fourth largest 6.0, the largest at 15
+  CHECK_EQ(allocations_during([&] {
+             const auto r = x::ragged_dot(p, x::tensor<"f32[2,16,3]">{}, x::tensor<"s32[2]">{3, 5});
+             out(0, 0) = r(7, 2);
+           }),
+           0);
+  CHECK(out(0, 0) == 0.0f);
+}
