@@ -1,6 +1,7 @@
 // The promise "no heap unless asked" (no_heap_test.cpp's) for the ops added with issue 38:
 // erf and the inverse trigonometric and hyperbolic functions, stochastic_convert, mulhi,
-// top_k and ragged_dot each evaluate without an allocation (counting.cpp counts them).
+// top_k, ragged_dot, copy and the async pairs each evaluate without an allocation
+// (counting.cpp counts them).
 #include <sxla/sxla.hpp>
 
 #include <doctest/doctest.h>
@@ -33,4 +34,11 @@ TEST_CASE("alloc: erf, asin ... atanh, stochastic_convert, mulhi, top_k, ragged_
            }),
            0);
   CHECK(out(0, 0) == 0.0f);
+  // The synchronous async pairs and copies hold their results by value, on the stack.
+  CHECK_EQ(allocations_during([&] {
+             auto h = x::async_start([](const auto& t) { return x::eval(t * 2.0f); }, p);
+             out = x::async_done(x::async_update(h)) + x::copy_done(x::copy_start(p)) + x::copy(p);
+           }),
+           0);
+  CHECK(out(3, 5) == 10.0f);  // 2.5 * 2 + 2.5 + 2.5
 }

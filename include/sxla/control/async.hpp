@@ -20,7 +20,6 @@
 
 #include <tuple>
 #include <type_traits>
-#include <utility>
 
 #include "sxla/control/token.hpp"     // token
 #include "sxla/control/value.hpp"     // value_like, value_t, to_value
@@ -40,6 +39,21 @@ struct async_handle {
   R value;
 };
 
+namespace detail {
+// Every done of sxla's synchronous pairs: the handle's result.
+// (By reference: a result may be a large, over-aligned tensor.)
+struct async_done_fn {
+  template <class R>
+  constexpr R operator()(async_handle<R>&& h) const {
+    return static_cast<R&&>(h.value);
+  }
+  template <class R>
+  constexpr R operator()(const async_handle<R>& h) const {
+    return h.value;
+  }
+};
+}  // namespace detail
+
 // Copy(operand): the operand as a new value.
 template <class V>
 constexpr auto copy(V&& v) {
@@ -58,10 +72,7 @@ constexpr auto copy_start(V&& v) {
   using R = decltype(copy(static_cast<V&&>(v)));
   return async_handle<R>{copy(static_cast<V&&>(v))};
 }
-template <class R>
-constexpr R copy_done(async_handle<R> h) {
-  return std::move(h.value);
-}
+inline constexpr detail::async_done_fn copy_done{};
 
 // AsyncStart(computation, operands...), AsyncUpdate and AsyncDone: the computation (any
 // callable, as x::call takes) runs at the start.
@@ -77,13 +88,10 @@ constexpr auto async_start(F&& f, A&&... args) {
   }
 }
 template <class R>
-constexpr async_handle<R> async_update(async_handle<R> h) {
+constexpr const async_handle<R>& async_update(const async_handle<R>& h) noexcept {
   return h;
 }
-template <class R>
-constexpr R async_done(async_handle<R> h) {
-  return std::move(h.value);
-}
+inline constexpr detail::async_done_fn async_done{};
 
 // AddDependency(operand, token): the operand itself, after the token's side effects (a
 // reference to an lvalue operand; a temporary moved into the result).

@@ -14,9 +14,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <utility>
 
-#include "sxla/control/async.hpp"      // async_handle
+#include "sxla/control/async.hpp"      // async_handle, detail::async_done_fn
 #include "sxla/dist/collectives.hpp"   // all_reduce, all_gather, collective_permute
 #include "sxla/dist/replica_groups.hpp"  // source_target_pairs
 
@@ -27,30 +26,21 @@ auto all_reduce_start(const A& a, const F& f, const C& comm, const O&... opts) {
   using R = decltype(all_reduce(a, f, comm, opts...));
   return async_handle<R>{all_reduce(a, f, comm, opts...)};
 }
-template <class R>
-R all_reduce_done(async_handle<R> h) {
-  return std::move(h.value);
-}
+inline constexpr detail::async_done_fn all_reduce_done{};
 
 template <std::size_t Dim, std::int64_t ShardCount, class A, class C, class... O>
 auto all_gather_start(const A& a, const C& comm, const O&... opts) {
   using R = decltype(all_gather<Dim, ShardCount>(a, comm, opts...));
   return async_handle<R>{all_gather<Dim, ShardCount>(a, comm, opts...)};
 }
-template <class R>
-R all_gather_done(async_handle<R> h) {
-  return std::move(h.value);
-}
+inline constexpr detail::async_done_fn all_gather_done{};
 
 template <class A, class C, class... O>
 auto collective_permute_start(const A& a, const C& comm, const source_target_pairs& pairs, const O&... opts) {
   using R = decltype(collective_permute(a, comm, pairs, opts...));
   return async_handle<R>{collective_permute(a, comm, pairs, opts...)};
 }
-template <class R>
-R collective_permute_done(async_handle<R> h) {
-  return std::move(h.value);
-}
+inline constexpr detail::async_done_fn collective_permute_done{};
 
 }  // namespace sxla
 

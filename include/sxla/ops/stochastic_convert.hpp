@@ -22,7 +22,7 @@
 
 #include "sxla/core/diagnostics.hpp"       // SXLA_DIAGNOSE
 #include "sxla/core/element_type.hpp"      // element, is_small_float_v
-#include "sxla/core/intn.hpp"              // intn, is_intn_v
+#include "sxla/core/intn.hpp"              // numeric_limits of s2 and s4
 #include "sxla/expr/leaf.hpp"              // scalar_leaf
 #include "sxla/expr/make_elementwise.hpp"  // make_nary_node, binary_operands
 #include "sxla/ops/map.hpp"                 // detail::map_operand
@@ -46,26 +46,7 @@ using stochastic_random_t =
     std::conditional_t<sizeof(T) == 2, std::uint16_t, std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>;
 
 template <class To>
-inline constexpr bool stochastic_target = std::is_integral_v<To> && std::is_signed_v<To> && !std::is_same_v<To, bool>;
-template <int Bits>
-inline constexpr bool stochastic_target<intn<Bits, true>> = true;
-
-template <class To>
-constexpr std::int64_t target_min() noexcept {
-  if constexpr (is_intn_v<To>) {
-    return To::min_value;
-  } else {
-    return std::numeric_limits<To>::min();
-  }
-}
-template <class To>
-constexpr std::int64_t target_max() noexcept {
-  if constexpr (is_intn_v<To>) {
-    return To::max_value;
-  } else {
-    return std::numeric_limits<To>::max();
-  }
-}
+inline constexpr bool stochastic_target = std::numeric_limits<To>::is_integer && std::numeric_limits<To>::is_signed;
 
 }  // namespace detail
 
@@ -84,10 +65,11 @@ struct stochastic_convert_op {
     const F x = static_cast<F>(a);
     if (x != x) return To(0);  // NaN
     // The bounds as a's type holds them (f16 cannot hold 2^31: infinity), compared exactly.
-    constexpr F lo = static_cast<F>(T(static_cast<F>(detail::target_min<To>())));
-    constexpr F hi = static_cast<F>(T(static_cast<F>(detail::target_max<To>())));
-    if (x <= lo) return To(detail::target_min<To>());
-    if (x >= hi) return To(detail::target_max<To>());
+    using B = std::numeric_limits<To>;
+    constexpr F lo = static_cast<F>(T(static_cast<F>(static_cast<std::int64_t>(B::min()))));
+    constexpr F hi = static_cast<F>(T(static_cast<F>(static_cast<std::int64_t>(B::max()))));
+    if (x <= lo) return B::min();
+    if (x >= hi) return B::max();
     const F m = x < F(0) ? -x : x;
     const F t = simd::floor(m);
     constexpr F scale = static_cast<F>(std::numeric_limits<R>::max()) + F(1);  // 2^B, exact

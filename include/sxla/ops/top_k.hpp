@@ -17,20 +17,19 @@
 #ifndef SXLA_OPS_TOP_K_HPP
 #define SXLA_OPS_TOP_K_HPP
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <tuple>
 #include <type_traits>
 
 #include "sxla/core/diagnostics.hpp"   // SXLA_DIAGNOSE
-#include "sxla/core/element_type.hpp"  // element, is_complex_v, is_small_float_v, is_minifloat_v
+#include "sxla/core/element_type.hpp"  // is_complex_v
 #include "sxla/core/index.hpp"         // index_t, multi_index, idx
-#include "sxla/core/intn.hpp"          // is_intn_v
 #include "sxla/expr/expression.hpp"    // logical_spec
 #include "sxla/expr/leaf.hpp"          // as_operand, operand
 #include "sxla/ops/reduction.hpp"      // detail::odometer
-#include "sxla/ops/sort.hpp"           // detail::line_of
+#include "sxla/ops/compare.hpp"        // compare_op (the total order)
+#include "sxla/ops/sort.hpp"           // detail::line_of, detail::sort_key
 #include "sxla/shape/print.hpp"        // diagnostic_display of shapes
 #include "sxla/tensor/tensor.hpp"      // tensor, uninitialized
 
@@ -42,34 +41,15 @@ struct top_k;
 
 namespace detail {
 
-// An element's place in the total order as an unsigned integer: larger comes later.
-template <class T>
-constexpr std::uint64_t top_k_key(T v) noexcept {
-  if constexpr (std::is_same_v<T, bool>) {
-    return v ? 1 : 0;
-  } else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-    using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
-    constexpr U sign = U(1) << (8 * sizeof(T) - 1);
-    const U b = std::bit_cast<U>(v);
-    return (b & sign) != 0 ? static_cast<U>(~b) : static_cast<U>(b | sign);  // negatives reversed below positives
-  } else if constexpr (is_small_float_v<T> || is_minifloat_v<T>) {
-    return top_k_key(static_cast<float>(v));
-  } else if constexpr (is_intn_v<T>) {
-    return static_cast<std::uint64_t>(static_cast<int>(v) + 128);
-  } else if constexpr (std::is_signed_v<T>) {
-    return static_cast<std::uint64_t>(static_cast<std::int64_t>(v)) ^ (std::uint64_t{1} << 63);
-  } else {
-    return static_cast<std::uint64_t>(v);
-  }
-}
-
 // The k elements of the row in(0) .. in(n - 1) that come first (largest, or smallest when
 // !Largest; ties by index), their indices into idx[0, k) in that order.
 template <bool Largest, class T, class Line>
 void top_k_row(const Line& in, std::int32_t n, std::int32_t* idx, std::int32_t k) noexcept {
   if (k == 0) return;
+  // The total-order key sort uses (ops/sort.hpp): unsigned order is XLA's total order.
   const auto key = [&](std::int32_t i) {
-    const std::uint64_t v = top_k_key(static_cast<T>(in(static_cast<std::size_t>(i))));
+    using total_order = compare_op<comparison_direction::lt, true>;
+    const std::uint64_t v = sort_key<total_order, T>(static_cast<T>(in(static_cast<std::size_t>(i))));
     return Largest ? v : ~v;
   };
   // i comes before j in the result.
