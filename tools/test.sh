@@ -80,11 +80,13 @@ run_config() {
   local name=$1 cxx=$2; shift 2
   local dir="$out/$name" start=$SECONDS
   echo "== [$name] configure ($cxx $*)"
+  # One configuration configures at a time: two meson setups probing CMake at once (for
+  # the CMake package files) were seen to leave one with "CMAKE_CXX_COMPILER not set".
   cxx="$root/tools/cpu_time.sh $cxx"
   if [ -d "$dir" ]; then
-    CXX=$cxx meson setup --reconfigure "$dir" -Dbench=disabled "$@" > "$logs/$name.configure.log" || { cat "$logs/$name.configure.log"; exit 1; }
+    CXX=$cxx flock "$logs/configure.lock" meson setup --reconfigure "$dir" -Dbench=disabled "$@" > "$logs/$name.configure.log" || { cat "$logs/$name.configure.log"; exit 1; }
   else
-    CXX=$cxx meson setup "$dir" -Dbench=disabled "$@" > "$logs/$name.configure.log" || { cat "$logs/$name.configure.log"; exit 1; }
+    CXX=$cxx flock "$logs/configure.lock" meson setup "$dir" -Dbench=disabled "$@" > "$logs/$name.configure.log" || { cat "$logs/$name.configure.log"; exit 1; }
   fi
   if [ ${#only[@]} -gt 0 ]; then  # (of the targets asked for, those this configuration has)
     local have kept=()
