@@ -55,6 +55,7 @@
 #include "sxla/ops/convolution.hpp"
 #include "sxla/ops/dimension_size.hpp"
 #include "sxla/ops/dot_general.hpp"
+#include "sxla/ops/dynamic_reshape.hpp"
 #include "sxla/ops/dynamic_update_slice.hpp"
 #include "sxla/ops/fft.hpp"
 #include "sxla/ops/gather.hpp"
