@@ -95,6 +95,7 @@
 #include "sxla/control/feed.hpp"
 #include "sxla/control/feed_queue.hpp"
 #include "sxla/control/optimization_barrier.hpp"
+#include "sxla/control/scan.hpp"
 #include "sxla/control/token.hpp"
 #include "sxla/control/tuple.hpp"
 #include "sxla/control/value.hpp"

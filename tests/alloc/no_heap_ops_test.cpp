@@ -1,6 +1,7 @@
 // The promise "no heap unless asked" (no_heap_test.cpp's) for the ops added with issue 38:
 // erf and the inverse trigonometric and hyperbolic functions, stochastic_convert, mulhi,
-// top_k, ragged_dot, copy and the async pairs each evaluate without an allocation
+// top_k, ragged_dot, copy and the async pairs, scan and dynamic_reshape each evaluate
+// without an allocation
 // (counting.cpp counts them).
 #include <sxla/sxla.hpp>
 
@@ -41,4 +42,18 @@ TEST_CASE("alloc: erf, asin ... atanh, stochastic_convert, mulhi, top_k, ragged_
            }),
            0);
   CHECK(out(3, 5) == 10.0f);  // 2.5 * 2 + 2.5 + 2.5
+  // Scan's slices, carries and outputs, and dynamic_reshape's result, are in the frame.
+  CHECK_EQ(allocations_during([&] {
+             const auto [sums, last] = x::scan<0>(p, x::tensor<"f32[16]">{},
+                                                  [](const auto& row, const auto& c) { return std::tuple{c + row, c + row}; });
+             out(0, 0) = sums(7, 2) + last(2);
+           }),
+           0);
+  CHECK(out(0, 0) == 16.0f);  // column 2 is 1.0 in every row: 8 by row 7, and 8 in the last carry
+  CHECK_EQ(allocations_during([&] {
+             const auto r = x::dynamic_reshape<"f32[16,8]">(x::set_dimension_size<0>(p, 2), 4, 8);
+             out(0, 0) = x::tensor<"f32[16,8]">(r)(3, 7);
+           }),
+           0);
+  CHECK(out(0, 0) == 7.5f);  // element 31 of rows 0 and 1: row 1, column 15
 }
