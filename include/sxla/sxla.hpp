@@ -67,6 +67,7 @@
 #include "sxla/ops/operators.hpp"
 #include "sxla/ops/pad.hpp"
 #include "sxla/ops/ragged_dot.hpp"
+#include "sxla/ops/scaled_dot.hpp"
 #include "sxla/ops/reduce.hpp"
 #include "sxla/ops/reduce_window.hpp"
 #include "sxla/ops/reduction.hpp"

@@ -1,8 +1,7 @@
 // The promise "no heap unless asked" (no_heap_test.cpp's) for the ops added with issue 38:
 // erf and the inverse trigonometric and hyperbolic functions, stochastic_convert, mulhi,
-// top_k, ragged_dot, copy and the async pairs, scan and dynamic_reshape each evaluate
-// without an allocation
-// (counting.cpp counts them).
+// top_k, ragged_dot, scaled_dot, copy and the async pairs, scan and dynamic_reshape each
+// evaluate without an allocation (counting.cpp counts them).
 #include <sxla/sxla.hpp>
 
 #include <doctest/doctest.h>
@@ -35,6 +34,13 @@ TEST_CASE("alloc: erf, asin ... atanh, stochastic_convert, mulhi, top_k, ragged_
            }),
            0);
   CHECK(out(0, 0) == 0.0f);
+  CHECK_EQ(allocations_during([&] {
+             const auto r = x::scaled_dot<float>(p, x::iota<"f32[16,3]", 1>(), x::tensor<"f32[1,1]">{{2.0f}},
+                                                 x::tensor<"f8e8m0fnu[1,3]">{{1.0f, 1.0f, 1.0f}});
+             out(0, 0) = r(7, 2);
+           }),
+           0);
+  CHECK(out(0, 0) == 240.0f);  // 2 * sum over j of (0.5 j) * 2
   // The synchronous async pairs and copies hold their results by value, on the stack.
   CHECK_EQ(allocations_during([&] {
              auto h = x::async_start([](const auto& t) { return x::eval(t * 2.0f); }, p);
