@@ -116,7 +116,7 @@ EXTRA_XLA_OPS = [
     'Copy', 'CopyStart', 'CopyDone', 'AsyncStart', 'AsyncUpdate', 'AsyncDone', 'AddDependency', 'PartitionId',
     'AllReduceStart', 'AllReduceDone', 'AllGatherStart', 'AllGatherDone', 'CollectivePermuteStart',
     'CollectivePermuteDone', 'Mulhi', 'Asin', 'Acos', 'Atan', 'Sinh', 'Cosh', 'Asinh', 'Acosh', 'Atanh', 'RaggedDot',
-    'DynamicReshape', 'Scan', 'ScaledDot',
+    'DynamicReshape', 'Scan', 'ScaledDot', 'RaggedAllToAll', 'CollectiveReduce',
 ]
 
 # The seed's other spellings of SEED_OPS entries, and words it uses that are no op.

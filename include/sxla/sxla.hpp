@@ -104,8 +104,10 @@
 #include "sxla/control/while.hpp"
 
 #include "sxla/dist/async_collectives.hpp"
+#include "sxla/dist/collective_reduce.hpp"
 #include "sxla/dist/collectives.hpp"
 #include "sxla/dist/communicator.hpp"
+#include "sxla/dist/ragged_all_to_all.hpp"
 #include "sxla/dist/replica_groups.hpp"
 #include "sxla/dist/send_recv.hpp"
 #include "sxla/dist/thread_communicator.hpp"

@@ -402,13 +402,17 @@ TEST_CASE("alloc: collectives and send/recv on the in-process communicator: no a
     auto t = x::all_to_all<0, 1, 3>(x::tensor<"f32[6,16]{0,1}">(p), comm);
     auto q = x::collective_permute(p, comm, x::source_target_pairs{{0, 1}, {1, 2}, {2, 0}});
     auto b = x::collective_broadcast(p, comm);
+    auto c = x::collective_reduce(p, x::add_op, comm, x::collective_root{1});
+    const x::tensor<"s32[3]"> offsets = {0, 2, 4}, sizes = {2, 2, 2};
+    auto ra = x::ragged_all_to_all(p, p, offsets, sizes, offsets, sizes, comm);
     x::token tok{};
     if (me == 0) tok = x::send(p, tok, comm, 1, 4);
     if (me == 1) tok = x::recv<"f32[6,16]">(tok, comm, 0, 4).token;
     static_cast<void>(x::all_reduce(p, x::add_op, comm));
     if (me == 0) {
       during = sxla_test::allocation_count() - before;
-      seen = std::get<0>(r.value)(0, 0) + g.value(0, 0) + s.value(0, 0) + t.value(0, 0) + q.value(0, 0) + b.value(0, 0);
+      seen = std::get<0>(r.value)(0, 0) + g.value(0, 0) + s.value(0, 0) + t.value(0, 0) + q.value(0, 0) + b.value(0, 0) +
+             c.value(0, 0) + ra.value(5, 15);
     }
   });
   CHECK(during == 0);

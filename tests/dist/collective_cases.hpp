@@ -11,10 +11,12 @@
 
 #include <sxla/sxla.hpp>
 
+#include <algorithm>
 #include <array>
 #include <complex>
 #include <cstdint>
 #include <cstring>
+#include <tuple>
 #include <vector>
 
 namespace collective_cases {
@@ -423,6 +425,151 @@ void send_recv_chain(const C& comm) {
     x::send_result s7 = x::send(x::tensor<"s64[3]">{me, 1, 2}, s8, comm, me + 1, 7);
     CHECK(s8.ok());
     CHECK(s7.ok());
+  }
+}
+
+// ---- collective_reduce ----------------------------------------------------------------
+
+// The group's reduction (XLA's value on the root; sxla's on every member), tuples, the
+// root option, and a root outside the group.
+template <class C>
+void collective_reduce_cases(const C& comm) {
+  const int me = comm.replica_id();
+  for (const x::replica_groups& g : groupings(comm.replica_count())) {
+    const auto members = group_of(g, comm.replica_count(), me);
+    const auto a = input_tensor<x::tensor<"s32[2,3]">>(me);
+    const auto b = input_tensor<x::tensor<"f32[4]">>(me);
+    const int last = static_cast<int>(members.size()) - 1;
+    auto r = x::collective_reduce(std::tuple{a, b}, x::max_op, comm, g, x::collective_root{last});
+    REQUIRE(r.ok());
+    std::vector<std::int32_t> want_a(6);
+    std::vector<float> want_b(4);
+    for (std::size_t i = 0; i < 6; ++i) {
+      want_a[i] = input<std::int32_t>(members[0], i);
+      for (int m : members) want_a[i] = std::max(want_a[i], input<std::int32_t>(m, i));
+    }
+    for (std::size_t i = 0; i < 4; ++i) {
+      want_b[i] = input<float>(members[0], i);
+      for (int m : members) want_b[i] = std::max(want_b[i], input<float>(m, i));
+    }
+    INFO("replica " << me << ", group of " << members.size());
+    CHECK(mismatches(std::get<0>(r.value).data(), want_a) == 0);
+    CHECK(mismatches(std::get<1>(r.value).data(), want_b) == 0);
+    // A root outside [0, group size): bad_root on every member, zero values.
+    auto bad = x::collective_reduce(a, x::add_op, comm, x::collective_root{last + 1}, g);
+    CHECK(bad.status == x::collective_status::bad_root);
+    CHECK(bad.value(1, 2) == 0);
+  }
+}
+
+// ---- ragged_all_to_all ----------------------------------------------------------------
+
+// XLA's example (operation_semantics.md, the same in jax.lax.ragged_all_to_all's
+// docstring) on replicas 0 and 1: input [1,2,2] and [3,4,0] give [1,3,0,0] and [2,2,4,0].
+template <class C>
+void ragged_all_to_all_example(const C& comm) {
+  const int me = comm.replica_id();
+  const int n = comm.replica_count();
+  // Replicas 0 and 1 in a group; the others in groups of their own (sending nothing).
+  x::replica_groups g;
+  const int pair[2] = {0, 1};
+  g.add_group(pair, 2);
+  for (int r = 2; r < n; ++r) g.add_group(&r, 1);
+  if (me >= 2) {
+    auto r = x::ragged_all_to_all(x::tensor<"f32[3]">{}, x::tensor<"f32[4]">{5, 5, 5, 5}, x::tensor<"s32[1]">{},
+                                  x::tensor<"s32[1]">{}, x::tensor<"s32[1]">{}, x::tensor<"s32[1]">{}, comm, g);
+    CHECK(r.ok());
+    CHECK(r.value == x::tensor<"f32[4]">{5, 5, 5, 5});
+    return;
+  }
+  const x::tensor<"f32[3]"> input = me == 0 ? x::tensor<"f32[3]">{1, 2, 2} : x::tensor<"f32[3]">{3, 4, 0};
+  const x::tensor<"s32[2]"> input_offsets = {0, 1};
+  const x::tensor<"s32[2]"> send_sizes = me == 0 ? x::tensor<"s32[2]">{1, 2} : x::tensor<"s32[2]">{1, 1};
+  const x::tensor<"s32[2]"> output_offsets = me == 0 ? x::tensor<"s32[2]">{0, 0} : x::tensor<"s32[2]">{1, 2};
+  const x::tensor<"s32[2]"> recv_sizes = me == 0 ? x::tensor<"s32[2]">{1, 1} : x::tensor<"s32[2]">{2, 1};
+  auto r = x::ragged_all_to_all(input, x::tensor<"f32[4]">{}, input_offsets, send_sizes, output_offsets, recv_sizes,
+                                comm, g);
+  CHECK(r.ok());
+  CHECK(r.value == (me == 0 ? x::tensor<"f32[4]">{1, 3, 0, 0} : x::tensor<"f32[4]">{2, 2, 4, 0}));
+}
+
+// Two updates to every member from every member, of 0 to 2 rows, against the definition
+// run here for every sender; offsets as an s64[P, 2] array; then the errors.
+template <int P, class C>
+void ragged_all_to_all_random(const C& comm, const x::replica_groups& g) {
+  constexpr int U = 2, N = 6, M = P * U * 2;
+  const int me = comm.replica_id();
+  const auto members = group_of(g, comm.replica_count(), me);
+  if (static_cast<int>(members.size()) != P) return;
+  int pos = 0;
+  for (int i = 0; i < P; ++i)
+    if (members[static_cast<std::size_t>(i)] == me) pos = i;
+  // Sender s's update u to member d (positions): its size, input offset, output offset.
+  const auto size = [](int s, int d, int u) { return (s + 2 * d + u) % 3; };
+  const auto in_off = [&](int s, int d, int u) { return (s + d + u) % (N - size(s, d, u) + 1); };
+  const auto out_off = [](int s, int, int u) { return (s * U + u) * 2; };
+  const auto value = [&](int s, int row, int col) { return static_cast<float>(100 * members[static_cast<std::size_t>(s)] + 10 * row + col); };
+  using Sizes = x::tensor<x::logical_spec(x::primitive_type::s64, {P, U})>;
+  Sizes io, ss, oo, rs;
+  for (int d = 0; d < P; ++d)
+    for (int u = 0; u < U; ++u) {
+      io(d, u) = in_off(pos, d, u);
+      ss(d, u) = size(pos, d, u);
+      oo(d, u) = out_off(pos, d, u);
+      rs(d, u) = size(d, pos, u);
+    }
+  x::tensor<"f32[6,3]"> input;
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < 3; ++j) input(i, j) = value(pos, i, j);
+  using Out = x::tensor<x::logical_spec(x::primitive_type::f32, {M, 3})>;
+  Out output;
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < 3; ++j) output(i, j) = -1.0f;
+  Out want = output;
+  for (int s = 0; s < P; ++s)
+    for (int u = 0; u < U; ++u)
+      for (int i = 0; i < size(s, pos, u); ++i)
+        for (int j = 0; j < 3; ++j) want(out_off(s, pos, u) + i, j) = value(s, in_off(s, pos, u) + i, j);
+  auto r = x::ragged_all_to_all(input, output, io, ss, oo, rs, comm, g, x::channel_id{3});
+  INFO("replica " << me << ", position " << pos << " of " << P);
+  CHECK(r.ok());
+  CHECK(r.value == want);
+  // An update past the end of the input is not sent: bad_offsets on its sender,
+  // size_mismatch on its receiver (which expected rows), the rest delivered.
+  Sizes ss_bad = ss;
+  if (pos == 0) ss_bad(P - 1, 1) = N + 1;
+  Sizes rs_bad = rs;
+  if (pos == P - 1) rs_bad(0, 1) = N + 1;
+  Out want_bad = want;
+  if (pos == P - 1)
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < 3; ++j) want_bad(out_off(0, pos, 1) + i, j) = -1.0f;
+  auto bad = x::ragged_all_to_all(input, output, io, ss_bad, oo, rs_bad, comm, g);
+  if (pos == 0) {
+    CHECK(bad.status == x::collective_status::bad_offsets);
+  } else if (pos == P - 1) {
+    CHECK(bad.status == x::collective_status::size_mismatch);
+  } else {
+    CHECK(bad.ok());
+  }
+  CHECK(bad.value == want_bad);
+}
+
+template <class C>
+void ragged_all_to_all_cases(const C& comm) {
+  ragged_all_to_all_example(comm);
+  const int n = comm.replica_count();
+  for (const x::replica_groups& g : groupings(n)) {
+    ragged_all_to_all_random<2>(comm, g);
+    ragged_all_to_all_random<3>(comm, g);
+    ragged_all_to_all_random<4>(comm, g);
+  }
+  // 3 entries do not split over a group of 2 or 4: bad_offsets everywhere, a zero value.
+  if (n % 3 != 0) {
+    auto r = x::ragged_all_to_all(x::tensor<"f32[2]">{1, 2}, x::tensor<"f32[2]">{3, 4}, x::tensor<"s32[3]">{},
+                                  x::tensor<"s32[3]">{}, x::tensor<"s32[3]">{}, x::tensor<"s32[3]">{}, comm);
+    CHECK(r.status == x::collective_status::bad_offsets);
+    CHECK(r.value == x::tensor<"f32[2]">{});
   }
 }
 

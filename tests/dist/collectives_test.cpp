@@ -1,5 +1,6 @@
 // AllGather, ReduceScatter, AllToAll, CollectivePermute, CollectiveBroadcast, ReplicaId,
-// PartitionId, the asynchronous pairs (AllReduceStart/Done ...), Send/Recv and the error statuses on the in-process communicator with 2, 3 and 4
+// PartitionId, the asynchronous pairs (AllReduceStart/Done ...), CollectiveReduce,
+// RaggedAllToAll, Send/Recv and the error statuses on the in-process communicator with 2, 3 and 4
 // replicas, every split and concatenation dimension of a rank-3 operand, and replica
 // groups in and out of id order. The checks are tests/dist/collective_cases.hpp's,
 // shared with the MPI test.
@@ -29,6 +30,16 @@ TEST_CASE("the asynchronous pairs: all_reduce, all_gather and collective_permute
   for (int n : {2, 3, 4}) {
     x::thread_communicator world(n);
     world.run([](x::thread_replica comm) { async_pairs(comm); });
+  }
+}
+
+TEST_CASE("collective_reduce and ragged_all_to_all") {
+  for (int n : {2, 3, 4}) {
+    x::thread_communicator world(n);
+    world.run([](x::thread_replica comm) {
+      collective_reduce_cases(comm);
+      ragged_all_to_all_cases(comm);
+    });
   }
 }
 

@@ -9,12 +9,14 @@
 namespace x = sxla;
 using namespace collective_cases;
 
-TEST_CASE("mpi: all_gather, reduce_scatter, all_to_all, permute, broadcast, the asynchronous pairs") {
+TEST_CASE("mpi: all_gather, reduce_scatter, all_to_all, permute, broadcast, the asynchronous pairs, collective_reduce, ragged_all_to_all") {
   x::mpi_communicator comm;
   gather_scatter_all_to_all(comm);
   reduce_scatter_tuple(comm);
   permute_and_broadcast(comm);
   async_pairs(comm);
+  collective_reduce_cases(comm);
+  ragged_all_to_all_cases(comm);
 }
 
 TEST_CASE("mpi: send and recv, errors") {

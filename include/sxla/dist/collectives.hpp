@@ -51,7 +51,14 @@ struct collective_permute;
 struct collective_broadcast;
 struct replica_id;
 struct partition_id;
+struct collective_reduce;
 }  // namespace hlo
+
+// The root of a collective_reduce (dist/collective_reduce.hpp): its position in its
+// replica group.
+struct collective_root {
+  int position = 0;
+};
 
 // A collective's answer: the value (zero unless ok) and the status.
 template <class V>
@@ -141,6 +148,7 @@ inline constexpr replica_groups no_replica_groups{};
 struct collective_options {
   const replica_groups* groups = &no_replica_groups;
   channel_id channel{};
+  int root = 0;  // collective_reduce's alone
 };
 
 template <class Op, class... O>
@@ -152,6 +160,8 @@ constexpr collective_options options_of(const O&... o) noexcept {
           r.groups = &o;
         } else if constexpr (std::is_same_v<O, channel_id>) {
           r.channel = o;
+        } else if constexpr (std::is_same_v<O, collective_root> && std::is_same_v<Op, hlo::collective_reduce>) {
+          r.root = o.position;
         } else {
           SXLA_DIAGNOSE(Op, "{} is not an option of a collective (x::replica_groups, x::channel_id)", (O), ());
         }

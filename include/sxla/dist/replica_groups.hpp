@@ -41,6 +41,10 @@ enum class collective_status {
   too_large,           // more elements than the transport counts in one call (MPI: INT_MAX)
   transport_error,     // the transport failed (an MPI error code other than success)
   not_initialized,     // MPI was not initialised (or was finalised) when the communicator was made
+  bad_root,            // collective_reduce: the root's position is not in [0, group size)
+  bad_offsets,         // ragged_all_to_all: an update's rows fall outside the input or the
+                       // receiver's output (that update is not sent), or the offsets do
+                       // not split evenly over the group
 };
 
 constexpr const char* to_string(collective_status s) noexcept {
@@ -55,6 +59,8 @@ constexpr const char* to_string(collective_status s) noexcept {
     case collective_status::too_large: return "too_large";
     case collective_status::transport_error: return "transport_error";
     case collective_status::not_initialized: return "not_initialized";
+    case collective_status::bad_root: return "bad_root";
+    case collective_status::bad_offsets: return "bad_offsets";
   }
   return "?";
 }
