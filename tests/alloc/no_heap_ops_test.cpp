@@ -35,6 +35,14 @@ TEST_CASE("alloc: erf, asin ... atanh, stochastic_convert, mulhi, top_k, ragged_
            0);
   CHECK(out(0, 0) == 0.0f);
   CHECK_EQ(allocations_during([&] {
+             // Ragged in k: group 1 contracts k in [3, 8); rhs an expression, read element by element.
+             using D = x::ragged_dot_dims<x::dot_dims<x::idx{1}, x::idx{0}>, x::idx{1}>;
+             const auto r = x::ragged_dot_general<D>(p, x::iota<"f32[16,3]", 0>(), x::tensor<"s32[2]">{3, 5});
+             out(0, 0) = r(1, 7, 2);
+           }),
+           0);
+  CHECK(out(0, 0) == 67.5f);  // 0.5 (3 * 3 + 4 * 4 + ... + 7 * 7)
+  CHECK_EQ(allocations_during([&] {
              const auto r = x::scaled_dot<float>(p, x::iota<"f32[16,3]", 1>(), x::tensor<"f32[1,1]">{{2.0f}},
                                                  x::tensor<"f8e8m0fnu[1,3]">{{1.0f, 1.0f, 1.0f}});
              out(0, 0) = r(7, 2);
