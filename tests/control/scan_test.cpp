@@ -47,6 +47,9 @@ TEST_CASE("scan: XLA's evaluator tests") {
   CHECK(std::get<1>(r) == x::tensor<"s32[3]">{1, 2, 6});
   CHECK(std::get<2>(r)() == 6);
   CHECK(std::get<3>(r)() == 6);
+  // No carries (lax.map): one output, returned alone by the body.
+  const auto [squares] = x::scan<0>(v, std::tuple<>{}, [](const auto& e) { return e * e; });
+  CHECK(squares == x::tensor<"f32[4]">{1, 4, 9, 16});
 }
 
 TEST_CASE("scan: jax.lax.scan's answers for an RNN step, forwards and reversed") {

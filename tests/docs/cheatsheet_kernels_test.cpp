@@ -104,6 +104,20 @@ TEST_CASE("cheatsheet-jax: dot_general") {
   const x::tensor<"s8[2]"> p = {100, 100};
   CHECK(x::eval(x::dot<x::s32>(p, p))() == 20000);
   CHECK(x::eval(x::dot_general<x::dot_dims<x::idx{0}, x::idx{0}>, x::s32>(p, p))() == 20000);
+  // lax.ragged_dot(rows, experts, group_sizes): rows [0, 1) to expert 0, [1, 3) to expert 1
+  const x::tensor<"f32[3,2]"> rows = {{1, 2}, {3, 4}, {5, 6}};
+  const x::tensor<"f32[2,2,1]"> experts = {{{1}, {0}}, {{0}, {1}}};
+  CHECK(x::ragged_dot(rows, experts, x::tensor<"s32[2]">{1, 2}) == x::tensor<"f32[3,1]">{{1}, {4}, {6}});
+  // lax.ragged_dot_general with a ragged contracting dimension
+  using by_k = x::ragged_dot_dims<x::dot_dims<x::idx{1}, x::idx{0}>, x::idx{1}>;
+  CHECK(x::ragged_dot_general<by_k>(rows, x::tensor<"f32[2,1]">{{1}, {1}}, x::tensor<"s32[2]">{1, 1}) ==
+        x::tensor<"f32[2,3,1]">{{{1}, {3}, {5}}, {{2}, {4}, {6}}});
+  // lax.scaled_dot(a, b, lhs_scale=sa, rhs_scale=sb, preferred_element_type=jnp.float32)
+  const x::tensor<"f8e4m3fn[1,4]"> qa = {{1.0f, 2.0f, 3.0f, 4.0f}};
+  const x::tensor<"f8e4m3fn[4,1]"> qb = {{1.0f}, {1.0f}, {1.0f}, {1.0f}};
+  const x::tensor<"f8e8m0fnu[1,2]"> sa = {{2.0f, 0.5f}};
+  const x::tensor<"f8e8m0fnu[2,1]"> sb = {{1.0f}, {4.0f}};
+  CHECK(x::scaled_dot<float>(qa, qb, sa, sb) == x::tensor<"f32[1,1]">{{20}});
 }
 
 TEST_CASE("cheatsheet-jax: convolutions") {

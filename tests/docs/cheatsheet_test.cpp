@@ -394,6 +394,11 @@ TEST_CASE("cheatsheet-jax: control flow") {
                                 x::tuple(0, 0));
   CHECK(i() == 10);
   CHECK(s() == 45);
+  // lax.scan(lambda c, e: (c + e, c + e), 0.0, a): XLA's order, body(x, carry) -> (outputs, carries)
+  const auto [sums, total] = x::scan<0>(a, x::tensor<"f32[]">{0},
+                                        [](const auto& e, const auto& c) { return std::tuple{c + e, c + e}; });
+  CHECK(sums == x::tensor<"f32[3]">{1, 3, 6});
+  CHECK(total() == 6.0f);
   // Tuples (pytrees), jax.named_call / a function call, optimization_barrier
   auto t = x::tuple(a, 5);
   CHECK(x::get_tuple_element<1>(t)() == 5);
@@ -421,6 +426,7 @@ TEST_CASE("cheatsheet-jax: collectives over replicas") {
   std::array<std::uint32_t, 2> id{};
   std::array<int, 2> size{};
   std::array<bool, 2> ok{};
+  std::array<x::tensor<"f32[4]">, 2> ragged;
   world.run([&](x::thread_replica comm) {
     const int r = comm.replica_id();
     const float f = static_cast<float>(r + 1);
@@ -438,6 +444,13 @@ TEST_CASE("cheatsheet-jax: collectives over replicas") {
     perm[r] = x::collective_permute(a, comm, x::source_target_pairs{{0, 1}, {1, 0}}).value;  // ppermute
     id[static_cast<std::size_t>(r)] = x::replica_id(comm)();                                 // axis_index
     size[static_cast<std::size_t>(r)] = comm.replica_count();                                // axis_size
+    // ragged_all_to_all: XLA's example (operation semantics)
+    ragged[static_cast<std::size_t>(r)] =
+        x::ragged_all_to_all(r == 0 ? x::tensor<"f32[3]">{1, 2, 2} : x::tensor<"f32[3]">{3, 4, 0}, x::tensor<"f32[4]">{},
+                             x::tensor<"s32[2]">{0, 1}, r == 0 ? x::tensor<"s32[2]">{1, 2} : x::tensor<"s32[2]">{1, 1},
+                             r == 0 ? x::tensor<"s32[2]">{0, 0} : x::tensor<"s32[2]">{1, 2},
+                             r == 0 ? x::tensor<"s32[2]">{1, 1} : x::tensor<"s32[2]">{2, 1}, comm)
+            .value;
     // psend / precv
     if (r == 0) {
       ok[0] = x::send(a, x::token{}, comm, 1, 7).status == x::collective_status::ok;
@@ -468,6 +481,8 @@ TEST_CASE("cheatsheet-jax: collectives over replicas") {
   CHECK(perm[0] == x::tensor<"f32[2]">{2, 20});
   CHECK(perm[1] == x::tensor<"f32[2]">{1, 10});
   CHECK(got[1] == x::tensor<"f32[2]">{1, 10});
+  CHECK(ragged[0] == x::tensor<"f32[4]">{1, 3, 0, 0});
+  CHECK(ragged[1] == x::tensor<"f32[4]">{2, 2, 4, 0});
 }
 
 TEST_CASE("cheatsheet-jax: printing") {
