@@ -13611,14 +13611,12 @@ constexpr void report_product_types() noexcept {
   }
 }
 
-// The error of a dot or dot_general (Op) of L and R with dimension numbers Dims and
-// result type Out.
-template <class Op, class L, class R, class Dims, class Out, dot_error E>
-constexpr void report_dot() noexcept {
+// The error E of dimension numbers Dims for L and R, named as Op (dot_general's, and the
+// ops that take its dimension numbers).
+template <class Op, class L, class R, class Dims, dot_error E>
+constexpr void report_dot_dimensions() noexcept {
   constexpr idx ls = L::spec.dimensions, rs = R::spec.dimensions;
-  if constexpr (!product_types_ok<L, R, Out>) {
-    report_product_types<Op, L, R, Out>();
-  } else if constexpr (E == dot_error::out_of_range || E == dot_error::repeated) {
+  if constexpr (E == dot_error::out_of_range || E == dot_error::repeated) {
     constexpr index_t bad_l = dot_bad_dimension(Dims::lhs_contracting, Dims::lhs_batch, L::rank);
     if constexpr (bad_l >= 0) {
       SXLA_DIAGNOSE(Op, "{} and {}: lhs dimension {} (contracting or batch) is out of range (rank {}) or named twice",
@@ -13646,6 +13644,17 @@ constexpr void report_dot() noexcept {
     constexpr auto r = static_cast<std::size_t>(Dims::rhs_batch[t]);
     SXLA_DIAGNOSE(Op, "{} and {}: batch dimension {} of lhs (size {}) and {} of rhs (size {}) differ in size", (L, R),
                   (l, ls[l], r, rs[r]));
+  }
+}
+
+// The error of a dot or dot_general (Op) of L and R with dimension numbers Dims and
+// result type Out.
+template <class Op, class L, class R, class Dims, class Out, dot_error E>
+constexpr void report_dot() noexcept {
+  if constexpr (!product_types_ok<L, R, Out>) {
+    report_product_types<Op, L, R, Out>();
+  } else {
+    report_dot_dimensions<Op, L, R, Dims, E>();
   }
 }
 
@@ -20844,15 +20853,12 @@ auto ragged_dot_general(XL&& lhs, XR&& rhs, XG&& group_sizes) {
 }
 
 // RaggedDot in jax.lax.ragged_dot's form: lhs [m, k], rhs [g, k, n], group_sizes [g] ->
-// [m, n] (see the top).
+// [m, n] (see the top). Its own checks (the messages of this form), then the general op.
 template <class Preferred = void, operand XL, operand XR, operand XG>
 auto ragged_dot(XL&& lhs, XR&& rhs, XG&& group_sizes) {
-  auto l = as_operand(static_cast<XL&&>(lhs));
-  auto r = as_operand(static_cast<XR&&>(rhs));
-  auto g = as_operand(static_cast<XG&&>(group_sizes));
-  using L = decltype(l);
-  using R = decltype(r);
-  using G = decltype(g);
+  using L = operand_t<XL>;
+  using R = operand_t<XR>;
+  using G = operand_t<XG>;
   using T = typename L::value_type;
   using Out = std::conditional_t<std::is_void_v<Preferred>, T, Preferred>;
   constexpr detail::ragged_dot_error e = detail::ragged_dot_check<L, R, G, Out>();
@@ -20860,7 +20866,8 @@ auto ragged_dot(XL&& lhs, XR&& rhs, XG&& group_sizes) {
     detail::report_ragged_dot<ragged_dot_matrix_dims, L, R, G, Out, e>();
     return tensor<logical_spec(primitive_type_of<T>, dimension_list{})>{};
   } else {
-    return detail::run_ragged_dot<ragged_dot_matrix_dims, Out>(l, r, g);
+    return ragged_dot_general<ragged_dot_matrix_dims, Preferred>(static_cast<XL&&>(lhs), static_cast<XR&&>(rhs),
+                                                                 static_cast<XG&&>(group_sizes));
   }
 }
 
@@ -21014,43 +21021,9 @@ constexpr void report_scaled_dot() noexcept {
                   "of at least 2, here {} and {}; give x::dot_dims for others",
                   (L, R, LS, RS), (L::rank, R::rank));
   } else if constexpr (E == scaled_dot_error::dims) {
-    constexpr dot_error err = check_dot(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch,
-                                        Dims::rhs_batch, ls, rs);
-    if constexpr (err == dot_error::out_of_range || err == dot_error::repeated) {
-      constexpr index_t bad_l = dot_bad_dimension(Dims::lhs_contracting, Dims::lhs_batch, L::rank);
-      if constexpr (bad_l >= 0) {
-        SXLA_DIAGNOSE(Op,
-                      "{}, {}, {} and {}: lhs dimension {} (contracting or batch) is out of range (rank {}) or named "
-                      "twice",
-                      (L, R, LS, RS), (bad_l, L::rank));
-      } else {
-        SXLA_DIAGNOSE(Op,
-                      "{}, {}, {} and {}: rhs dimension {} (contracting or batch) is out of range (rank {}) or named "
-                      "twice",
-                      (L, R, LS, RS), (dot_bad_dimension(Dims::rhs_contracting, Dims::rhs_batch, R::rank), R::rank));
-      }
-    } else if constexpr (err == dot_error::counts_differ) {
-      SXLA_DIAGNOSE(Op,
-                    "{}, {}, {} and {}: lhs and rhs need as many contracting dimensions ({} and {}) and as many batch "
-                    "dimensions ({} and {})",
-                    (L, R, LS, RS),
-                    (Dims::lhs_contracting.size(), Dims::rhs_contracting.size(), Dims::lhs_batch.size(),
-                     Dims::rhs_batch.size()));
-    } else if constexpr (err == dot_error::contracting_sizes_differ) {
-      constexpr std::size_t t = dot_size_mismatch(Dims::lhs_contracting, Dims::rhs_contracting, ls, rs);
-      constexpr auto l = static_cast<std::size_t>(Dims::lhs_contracting[t]);
-      constexpr auto r = static_cast<std::size_t>(Dims::rhs_contracting[t]);
-      SXLA_DIAGNOSE(Op,
-                    "{}, {}, {} and {}: contracting dimension {} of lhs (size {}) and {} of rhs (size {}) differ in "
-                    "size",
-                    (L, R, LS, RS), (l, ls[l], r, rs[r]));
-    } else {
-      constexpr std::size_t t = dot_size_mismatch(Dims::lhs_batch, Dims::rhs_batch, ls, rs);
-      constexpr auto l = static_cast<std::size_t>(Dims::lhs_batch[t]);
-      constexpr auto r = static_cast<std::size_t>(Dims::rhs_batch[t]);
-      SXLA_DIAGNOSE(Op, "{}, {}, {} and {}: batch dimension {} of lhs (size {}) and {} of rhs (size {}) differ in size",
-                    (L, R, LS, RS), (l, ls[l], r, rs[r]));
-    }
+    report_dot_dimensions<Op, L, R, Dims,
+                          check_dot(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch, Dims::rhs_batch, ls,
+                                    rs)>();
   } else if constexpr (E == scaled_dot_error::contracting_count) {
     SXLA_DIAGNOSE(Op, "{}, {}, {} and {}: scaled_dot takes exactly one contracting dimension on each side, here {}",
                   (L, R, LS, RS), (Dims::lhs_contracting.size()));

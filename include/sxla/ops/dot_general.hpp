@@ -205,14 +205,12 @@ constexpr void report_product_types() noexcept {
   }
 }
 
-// The error of a dot or dot_general (Op) of L and R with dimension numbers Dims and
-// result type Out.
-template <class Op, class L, class R, class Dims, class Out, dot_error E>
-constexpr void report_dot() noexcept {
+// The error E of dimension numbers Dims for L and R, named as Op (dot_general's, and the
+// ops that take its dimension numbers).
+template <class Op, class L, class R, class Dims, dot_error E>
+constexpr void report_dot_dimensions() noexcept {
   constexpr idx ls = L::spec.dimensions, rs = R::spec.dimensions;
-  if constexpr (!product_types_ok<L, R, Out>) {
-    report_product_types<Op, L, R, Out>();
-  } else if constexpr (E == dot_error::out_of_range || E == dot_error::repeated) {
+  if constexpr (E == dot_error::out_of_range || E == dot_error::repeated) {
     constexpr index_t bad_l = dot_bad_dimension(Dims::lhs_contracting, Dims::lhs_batch, L::rank);
     if constexpr (bad_l >= 0) {
       SXLA_DIAGNOSE(Op, "{} and {}: lhs dimension {} (contracting or batch) is out of range (rank {}) or named twice",
@@ -240,6 +238,17 @@ constexpr void report_dot() noexcept {
     constexpr auto r = static_cast<std::size_t>(Dims::rhs_batch[t]);
     SXLA_DIAGNOSE(Op, "{} and {}: batch dimension {} of lhs (size {}) and {} of rhs (size {}) differ in size", (L, R),
                   (l, ls[l], r, rs[r]));
+  }
+}
+
+// The error of a dot or dot_general (Op) of L and R with dimension numbers Dims and
+// result type Out.
+template <class Op, class L, class R, class Dims, class Out, dot_error E>
+constexpr void report_dot() noexcept {
+  if constexpr (!product_types_ok<L, R, Out>) {
+    report_product_types<Op, L, R, Out>();
+  } else {
+    report_dot_dimensions<Op, L, R, Dims, E>();
   }
 }
 

@@ -576,15 +576,12 @@ auto ragged_dot_general(XL&& lhs, XR&& rhs, XG&& group_sizes) {
 }
 
 // RaggedDot in jax.lax.ragged_dot's form: lhs [m, k], rhs [g, k, n], group_sizes [g] ->
-// [m, n] (see the top).
+// [m, n] (see the top). Its own checks (the messages of this form), then the general op.
 template <class Preferred = void, operand XL, operand XR, operand XG>
 auto ragged_dot(XL&& lhs, XR&& rhs, XG&& group_sizes) {
-  auto l = as_operand(static_cast<XL&&>(lhs));
-  auto r = as_operand(static_cast<XR&&>(rhs));
-  auto g = as_operand(static_cast<XG&&>(group_sizes));
-  using L = decltype(l);
-  using R = decltype(r);
-  using G = decltype(g);
+  using L = operand_t<XL>;
+  using R = operand_t<XR>;
+  using G = operand_t<XG>;
   using T = typename L::value_type;
   using Out = std::conditional_t<std::is_void_v<Preferred>, T, Preferred>;
   constexpr detail::ragged_dot_error e = detail::ragged_dot_check<L, R, G, Out>();
@@ -592,7 +589,8 @@ auto ragged_dot(XL&& lhs, XR&& rhs, XG&& group_sizes) {
     detail::report_ragged_dot<ragged_dot_matrix_dims, L, R, G, Out, e>();
     return tensor<logical_spec(primitive_type_of<T>, dimension_list{})>{};
   } else {
-    return detail::run_ragged_dot<ragged_dot_matrix_dims, Out>(l, r, g);
+    return ragged_dot_general<ragged_dot_matrix_dims, Preferred>(static_cast<XL&&>(lhs), static_cast<XR&&>(rhs),
+                                                                 static_cast<XG&&>(group_sizes));
   }
 }
 

@@ -151,43 +151,9 @@ constexpr void report_scaled_dot() noexcept {
                   "of at least 2, here {} and {}; give x::dot_dims for others",
                   (L, R, LS, RS), (L::rank, R::rank));
   } else if constexpr (E == scaled_dot_error::dims) {
-    constexpr dot_error err = check_dot(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch,
-                                        Dims::rhs_batch, ls, rs);
-    if constexpr (err == dot_error::out_of_range || err == dot_error::repeated) {
-      constexpr index_t bad_l = dot_bad_dimension(Dims::lhs_contracting, Dims::lhs_batch, L::rank);
-      if constexpr (bad_l >= 0) {
-        SXLA_DIAGNOSE(Op,
-                      "{}, {}, {} and {}: lhs dimension {} (contracting or batch) is out of range (rank {}) or named "
-                      "twice",
-                      (L, R, LS, RS), (bad_l, L::rank));
-      } else {
-        SXLA_DIAGNOSE(Op,
-                      "{}, {}, {} and {}: rhs dimension {} (contracting or batch) is out of range (rank {}) or named "
-                      "twice",
-                      (L, R, LS, RS), (dot_bad_dimension(Dims::rhs_contracting, Dims::rhs_batch, R::rank), R::rank));
-      }
-    } else if constexpr (err == dot_error::counts_differ) {
-      SXLA_DIAGNOSE(Op,
-                    "{}, {}, {} and {}: lhs and rhs need as many contracting dimensions ({} and {}) and as many batch "
-                    "dimensions ({} and {})",
-                    (L, R, LS, RS),
-                    (Dims::lhs_contracting.size(), Dims::rhs_contracting.size(), Dims::lhs_batch.size(),
-                     Dims::rhs_batch.size()));
-    } else if constexpr (err == dot_error::contracting_sizes_differ) {
-      constexpr std::size_t t = dot_size_mismatch(Dims::lhs_contracting, Dims::rhs_contracting, ls, rs);
-      constexpr auto l = static_cast<std::size_t>(Dims::lhs_contracting[t]);
-      constexpr auto r = static_cast<std::size_t>(Dims::rhs_contracting[t]);
-      SXLA_DIAGNOSE(Op,
-                    "{}, {}, {} and {}: contracting dimension {} of lhs (size {}) and {} of rhs (size {}) differ in "
-                    "size",
-                    (L, R, LS, RS), (l, ls[l], r, rs[r]));
-    } else {
-      constexpr std::size_t t = dot_size_mismatch(Dims::lhs_batch, Dims::rhs_batch, ls, rs);
-      constexpr auto l = static_cast<std::size_t>(Dims::lhs_batch[t]);
-      constexpr auto r = static_cast<std::size_t>(Dims::rhs_batch[t]);
-      SXLA_DIAGNOSE(Op, "{}, {}, {} and {}: batch dimension {} of lhs (size {}) and {} of rhs (size {}) differ in size",
-                    (L, R, LS, RS), (l, ls[l], r, rs[r]));
-    }
+    report_dot_dimensions<Op, L, R, Dims,
+                          check_dot(Dims::lhs_contracting, Dims::rhs_contracting, Dims::lhs_batch, Dims::rhs_batch, ls,
+                                    rs)>();
   } else if constexpr (E == scaled_dot_error::contracting_count) {
     SXLA_DIAGNOSE(Op, "{}, {}, {} and {}: scaled_dot takes exactly one contracting dimension on each side, here {}",
                   (L, R, LS, RS), (Dims::lhs_contracting.size()));
