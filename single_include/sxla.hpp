@@ -28403,11 +28403,25 @@ struct scan_plan {
   }
 };
 
+// The slices' types (one per input), and the stacked outputs' (one per output y of R).
+// Spelled as partial specialisations, not as the decltype of a lambda: clang 14 crashes
+// reading such an alias back from a precompiled header.
+template <index_t Dim, class In, class Seq>
+struct scan_slices;
+template <index_t Dim, class In, std::size_t... I>
+struct scan_slices<Dim, In, std::index_sequence<I...>> {
+  using type = std::tuple<scan_slice_t<std::tuple_element_t<I, In>, Dim>...>;
+};
+template <class R, index_t Dim, index_t N, class Seq>
+struct scan_stacks;
+template <class R, index_t Dim, index_t N, std::size_t... J>
+struct scan_stacks<R, Dim, N, std::index_sequence<J...>> {
+  using type = std::tuple<scan_stack_t<std::tuple_element_t<J, R>, Dim, N>...>;
+};
+
 template <index_t Dim, class In, class Init, class F>
 struct scan_types {
-  using slices = decltype([]<std::size_t... I>(std::index_sequence<I...>) {
-    return std::tuple<scan_slice_t<std::tuple_element_t<I, In>, Dim>...>{};
-  }(std::make_index_sequence<std::tuple_size_v<In>>{}));
+  using slices = typename scan_slices<Dim, In, std::make_index_sequence<std::tuple_size_v<In>>>::type;
   using body = scan_body<F, slices, Init>;
 };
 
@@ -28476,9 +28490,7 @@ auto scan(I&& inputs, C&& inits, F&& body) {
         constexpr std::size_t n = std::tuple_size_v<R> - k;
         constexpr index_t N = plan::length();
         using Slices = typename types::slices;
-        using Ys = decltype([]<std::size_t... J>(std::index_sequence<J...>) {
-          return std::tuple<detail::scan_stack_t<std::tuple_element_t<J, R>, Dim, N>...>{};
-        }(std::make_index_sequence<n>{}));
+        using Ys = typename detail::scan_stacks<R, Dim, N, std::make_index_sequence<n>>::type;
         using Result = decltype(std::tuple_cat(std::declval<Ys>(), std::declval<Init>()));
 
         const In in = detail::to_tuple(to_value(static_cast<I&&>(inputs)));
