@@ -39,10 +39,10 @@
 // Sums as dot's: f16, bf16 and the 8-bit floats in f32, s8 and s16 in s32, u8 and u16 in
 // u32, the rest in their own type, or in the result type given unless that is a float
 // narrower than f32 (dot_general's rule: x::ragged_dot<float>(bf16s) sums in f32 and
-// keeps f32); integers wrap. Rounded or
-// wrapped once into the result; each output element sums over the groups in order
-// (form 1), then over the contracting positions in row-major order of the contracting
-// dimensions as listed, skipping those outside the group (form 2). The result is a tensor
+// keeps f32); integers wrap. Rounded or wrapped once into the result; each output element
+// sums over the groups in order (form 1), then over the contracting positions in
+// row-major order of the contracting dimensions as listed, skipping those outside the
+// group (form 2). The result is a tensor
 // (eager); the operands any array: a tensor or view in an untiled layout is read in place
 // through its strides, anything else element by element. Scratch: one row of sums on the
 // stack (as many values as rhs's free dimensions hold) and the g ranges of one row of
