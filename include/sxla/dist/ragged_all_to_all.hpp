@@ -27,7 +27,8 @@
 // what comes; then, in the rounds of a round-robin schedule (each member meets each other
 // once, the lower position sending first), each update's rows go with one send and one
 // recv from the input's storage straight into the result's. Nothing is packed or copied
-// besides the output's initial copy; the scratch is two arrays of 2K 64-bit integers.
+// besides the output's initial copy; the scratch is 8K 64-bit integers in the frame
+// (the four arrays read, the pairs sent and received).
 #ifndef SXLA_DIST_RAGGED_ALL_TO_ALL_HPP
 #define SXLA_DIST_RAGGED_ALL_TO_ALL_HPP
 
