@@ -28327,44 +28327,23 @@ constexpr multi_index<R + 1> insert_index(const multi_index<R>& i, std::size_t d
   return o;
 }
 
-// Every multi-index of sizes d, in row-major order.
-template <std::size_t R, class Each>
-constexpr void for_each_index_of(const multi_index<R>& d, Each&& each) {
-  index_t count = 1;
-  for (std::size_t k = 0; k < R; ++k) count *= d[k];
-  multi_index<R> i{};
-  for (index_t n = 0; n < count; ++n) {
-    each(i);
-    for (std::size_t k = R; k-- > 0;) {
-      if (++i[k] < d[k]) break;
-      i[k] = 0;
-    }
-  }
-}
-
-template <class A>
-constexpr multi_index<A::rank> dimensions_of_array() noexcept {
-  multi_index<A::rank> d{};
-  for (std::size_t k = 0; k < A::rank; ++k) d[k] = A::spec.dimensions[k];
-  return d;
-}
-
 // s := a's slice at t along dimension dim; y's elements into ys at t along dim.
 template <class S, class A>
 constexpr void take_slice(S& s, const A& a, index_t dim, index_t t) {
-  for_each_index_of(dimensions_of_array<S>(),
-                    [&](const multi_index<S::rank>& i) { s[i] = a[insert_index(i, static_cast<std::size_t>(dim), t)]; });
+  for_each_index<typename S::shape_type>(
+      [&](const multi_index<S::rank>& i) { s[i] = a[insert_index(i, static_cast<std::size_t>(dim), t)]; });
 }
 template <class Ys, class Y>
 constexpr void put_slice(Ys& ys, const Y& y, index_t dim, index_t t) {
-  for_each_index_of(dimensions_of_array<Y>(),
-                    [&](const multi_index<Y::rank>& i) { ys[insert_index(i, static_cast<std::size_t>(dim), t)] = y[i]; });
+  for_each_index<typename Y::shape_type>(
+      [&](const multi_index<Y::rank>& i) { ys[insert_index(i, static_cast<std::size_t>(dim), t)] = y[i]; });
 }
 
-enum class scan_error { none, not_arrays, dimension, sizes_differ, no_length, body, returns_too_few, carry_shapes,
-                        output_dimension };
+enum class scan_error {
+  none, not_arrays, dimension, sizes_differ, no_length, returns_too_few, carry_shapes, output_dimension
+};
 
-template <index_t Dim, index_t Length, class In, class Init, class F>
+template <index_t Dim, index_t Length, class In, class Init>
 struct scan_plan {
   static constexpr std::size_t m = std::tuple_size_v<In>;
   static constexpr std::size_t k = std::tuple_size_v<Init>;
@@ -28451,7 +28430,7 @@ template <index_t Dim, bool Reverse = false, index_t Length = -1, class I, class
 auto scan(I&& inputs, C&& inits, F&& body) {
   using In = detail::as_tuple_t<value_t<I>>;
   using Init = detail::as_tuple_t<value_t<C>>;
-  using plan = detail::scan_plan<Dim, Length, In, Init, F>;
+  using plan = detail::scan_plan<Dim, Length, In, Init>;
   constexpr detail::scan_error input_error = plan::input_error();
   if constexpr (!value_like<I> || !value_like<C> || input_error == detail::scan_error::not_arrays) {
     SXLA_DIAGNOSE(hlo::scan, "inputs {} and inits {}: each must be an array or a std::tuple of arrays",
@@ -29197,27 +29176,34 @@ auto each_element(const Tuple& t, Each&& each, std::index_sequence<I...>) {
   return r;
 }
 
+// AllReduce's checks and run, its misuse named as Op (all_reduce, or an op built on it:
+// collective_reduce).
+template <class Op, class A, class F, class C, class... O>
+auto all_reduce_as(const A& a, const F& f, const C& comm, const O&... opts) {
+  using U = std::remove_cvref_t<A>;
+  if constexpr (!communicator_ok<C>) {
+    report_communicator<Op, C>();
+    return rejected{};
+  } else if constexpr (is_std_tuple<U>::value) {
+    return each_element(a, [&](const auto& e) { return all_reduce_as<Op>(e, f, comm, opts...); },
+                        std::make_index_sequence<std::tuple_size_v<U>>{});
+  } else if constexpr (!array_ok<A>) {
+    report_array<Op, A>();
+    return rejected{};
+  } else if constexpr (!collective_computation_ok<F, typename value_t<A>::value_type>()) {
+    report_collective_computation<Op, F, dense_t<A>>();
+    return rejected{};
+  } else {
+    return all_reduce_array(a, f, comm, options_of<Op>(opts...));
+  }
+}
+
 }  // namespace detail
 
 // AllReduce(operand, computation, replica_groups, channel_id).
 template <class A, class F, class C, class... O>
 auto all_reduce(const A& a, const F& f, const C& comm, const O&... opts) {
-  using U = std::remove_cvref_t<A>;
-  if constexpr (!detail::communicator_ok<C>) {
-    detail::report_communicator<hlo::all_reduce, C>();
-    return detail::rejected{};
-  } else if constexpr (detail::is_std_tuple<U>::value) {
-    return detail::each_element(a, [&](const auto& e) { return sxla::all_reduce(e, f, comm, opts...); },
-                                std::make_index_sequence<std::tuple_size_v<U>>{});
-  } else if constexpr (!detail::array_ok<A>) {
-    detail::report_array<hlo::all_reduce, A>();
-    return detail::rejected{};
-  } else if constexpr (!detail::collective_computation_ok<F, typename value_t<A>::value_type>()) {
-    detail::report_collective_computation<hlo::all_reduce, F, detail::dense_t<A>>();
-    return detail::rejected{};
-  } else {
-    return detail::all_reduce_array(a, f, comm, detail::options_of<hlo::all_reduce>(opts...));
-  }
+  return detail::all_reduce_as<hlo::all_reduce>(a, f, comm, opts...);
 }
 
 // CrossReplicaSum: AllReduce with an add computation.
@@ -29494,33 +29480,18 @@ inline constexpr detail::async_done_fn collective_permute_done{};
 namespace sxla {
 
 // CollectiveReduce(operand, computation, replica_groups, channel_id, root): see the top.
+// all_reduce's checks and exchange (named as this op), after the root's: a root outside
+// the group is known to every member without a message, so none takes part.
 template <class A, class F, class C, class... O>
 auto collective_reduce(const A& a, const F& f, const C& comm, const O&... opts) {
-  using U = std::remove_cvref_t<A>;
-  if constexpr (!detail::communicator_ok<C>) {
-    detail::report_communicator<hlo::collective_reduce, C>();
-    return detail::rejected{};
-  } else if constexpr (detail::is_std_tuple<U>::value) {
-    // Each element on its own (its misuse named as this op), the statuses joined.
-    return detail::each_element(a, [&](const auto& e) { return sxla::collective_reduce(e, f, comm, opts...); },
-                                std::make_index_sequence<std::tuple_size_v<U>>{});
-  } else if constexpr (!detail::array_ok<A>) {
-    detail::report_array<hlo::collective_reduce, A>();
-    return detail::rejected{};
-  } else if constexpr (!detail::collective_computation_ok<F, typename value_t<A>::value_type>()) {
-    detail::report_collective_computation<hlo::collective_reduce, F, detail::dense_t<A>>();
-    return detail::rejected{};
-  } else {
+  using R = decltype(detail::all_reduce_as<hlo::collective_reduce>(a, f, comm, opts...));
+  if constexpr (!std::is_same_v<R, detail::rejected>) {
     const detail::collective_options o = detail::options_of<hlo::collective_reduce>(opts...);
-    const int root = o.root;
-    auto r = detail::all_reduce_array(a, f, comm, o);
     const group_place p = locate(*o.groups, comm.replica_count(), comm.replica_id());
-    if (r.status == collective_status::ok && (root < 0 || root >= p.size)) {
-      r.status = collective_status::bad_root;
-      r.value = detail::dense_t<A>{};
-    }
-    return r;
+    if (p.status == collective_status::ok && (o.root < 0 || o.root >= p.size))
+      return R(decltype(std::declval<R&>().value){}, collective_status::bad_root);
   }
+  return detail::all_reduce_as<hlo::collective_reduce>(a, f, comm, opts...);
 }
 
 }  // namespace sxla

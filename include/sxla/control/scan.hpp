@@ -32,6 +32,7 @@
 #include "sxla/core/index.hpp"        // index_t, multi_index, idx
 #include "sxla/core/invoke.hpp"       // detail::invoke
 #include "sxla/expr/expression.hpp"   // logical_spec
+#include "sxla/shape/shape.hpp"        // for_each_index
 #include "sxla/tensor/tensor.hpp"     // tensor
 
 namespace sxla {
@@ -113,44 +114,23 @@ constexpr multi_index<R + 1> insert_index(const multi_index<R>& i, std::size_t d
   return o;
 }
 
-// Every multi-index of sizes d, in row-major order.
-template <std::size_t R, class Each>
-constexpr void for_each_index_of(const multi_index<R>& d, Each&& each) {
-  index_t count = 1;
-  for (std::size_t k = 0; k < R; ++k) count *= d[k];
-  multi_index<R> i{};
-  for (index_t n = 0; n < count; ++n) {
-    each(i);
-    for (std::size_t k = R; k-- > 0;) {
-      if (++i[k] < d[k]) break;
-      i[k] = 0;
-    }
-  }
-}
-
-template <class A>
-constexpr multi_index<A::rank> dimensions_of_array() noexcept {
-  multi_index<A::rank> d{};
-  for (std::size_t k = 0; k < A::rank; ++k) d[k] = A::spec.dimensions[k];
-  return d;
-}
-
 // s := a's slice at t along dimension dim; y's elements into ys at t along dim.
 template <class S, class A>
 constexpr void take_slice(S& s, const A& a, index_t dim, index_t t) {
-  for_each_index_of(dimensions_of_array<S>(),
-                    [&](const multi_index<S::rank>& i) { s[i] = a[insert_index(i, static_cast<std::size_t>(dim), t)]; });
+  for_each_index<typename S::shape_type>(
+      [&](const multi_index<S::rank>& i) { s[i] = a[insert_index(i, static_cast<std::size_t>(dim), t)]; });
 }
 template <class Ys, class Y>
 constexpr void put_slice(Ys& ys, const Y& y, index_t dim, index_t t) {
-  for_each_index_of(dimensions_of_array<Y>(),
-                    [&](const multi_index<Y::rank>& i) { ys[insert_index(i, static_cast<std::size_t>(dim), t)] = y[i]; });
+  for_each_index<typename Y::shape_type>(
+      [&](const multi_index<Y::rank>& i) { ys[insert_index(i, static_cast<std::size_t>(dim), t)] = y[i]; });
 }
 
-enum class scan_error { none, not_arrays, dimension, sizes_differ, no_length, body, returns_too_few, carry_shapes,
-                        output_dimension };
+enum class scan_error {
+  none, not_arrays, dimension, sizes_differ, no_length, returns_too_few, carry_shapes, output_dimension
+};
 
-template <index_t Dim, index_t Length, class In, class Init, class F>
+template <index_t Dim, index_t Length, class In, class Init>
 struct scan_plan {
   static constexpr std::size_t m = std::tuple_size_v<In>;
   static constexpr std::size_t k = std::tuple_size_v<Init>;
@@ -237,7 +217,7 @@ template <index_t Dim, bool Reverse = false, index_t Length = -1, class I, class
 auto scan(I&& inputs, C&& inits, F&& body) {
   using In = detail::as_tuple_t<value_t<I>>;
   using Init = detail::as_tuple_t<value_t<C>>;
-  using plan = detail::scan_plan<Dim, Length, In, Init, F>;
+  using plan = detail::scan_plan<Dim, Length, In, Init>;
   constexpr detail::scan_error input_error = plan::input_error();
   if constexpr (!value_like<I> || !value_like<C> || input_error == detail::scan_error::not_arrays) {
     SXLA_DIAGNOSE(hlo::scan, "inputs {} and inits {}: each must be an array or a std::tuple of arrays",

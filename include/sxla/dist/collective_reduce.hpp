@@ -20,39 +20,24 @@
 #include <type_traits>
 #include <utility>
 
-#include "sxla/dist/collectives.hpp"     // collective_root, detail::all_reduce_array, options_of
+#include "sxla/dist/collectives.hpp"     // collective_root, detail::all_reduce_as, options_of
 #include "sxla/dist/replica_groups.hpp"  // collective_status, replica_groups, locate
 
 namespace sxla {
 
 // CollectiveReduce(operand, computation, replica_groups, channel_id, root): see the top.
+// all_reduce's checks and exchange (named as this op), after the root's: a root outside
+// the group is known to every member without a message, so none takes part.
 template <class A, class F, class C, class... O>
 auto collective_reduce(const A& a, const F& f, const C& comm, const O&... opts) {
-  using U = std::remove_cvref_t<A>;
-  if constexpr (!detail::communicator_ok<C>) {
-    detail::report_communicator<hlo::collective_reduce, C>();
-    return detail::rejected{};
-  } else if constexpr (detail::is_std_tuple<U>::value) {
-    // Each element on its own (its misuse named as this op), the statuses joined.
-    return detail::each_element(a, [&](const auto& e) { return sxla::collective_reduce(e, f, comm, opts...); },
-                                std::make_index_sequence<std::tuple_size_v<U>>{});
-  } else if constexpr (!detail::array_ok<A>) {
-    detail::report_array<hlo::collective_reduce, A>();
-    return detail::rejected{};
-  } else if constexpr (!detail::collective_computation_ok<F, typename value_t<A>::value_type>()) {
-    detail::report_collective_computation<hlo::collective_reduce, F, detail::dense_t<A>>();
-    return detail::rejected{};
-  } else {
+  using R = decltype(detail::all_reduce_as<hlo::collective_reduce>(a, f, comm, opts...));
+  if constexpr (!std::is_same_v<R, detail::rejected>) {
     const detail::collective_options o = detail::options_of<hlo::collective_reduce>(opts...);
-    const int root = o.root;
-    auto r = detail::all_reduce_array(a, f, comm, o);
     const group_place p = locate(*o.groups, comm.replica_count(), comm.replica_id());
-    if (r.status == collective_status::ok && (root < 0 || root >= p.size)) {
-      r.status = collective_status::bad_root;
-      r.value = detail::dense_t<A>{};
-    }
-    return r;
+    if (p.status == collective_status::ok && (o.root < 0 || o.root >= p.size))
+      return R(decltype(std::declval<R&>().value){}, collective_status::bad_root);
   }
+  return detail::all_reduce_as<hlo::collective_reduce>(a, f, comm, opts...);
 }
 
 }  // namespace sxla

@@ -302,27 +302,34 @@ auto each_element(const Tuple& t, Each&& each, std::index_sequence<I...>) {
   return r;
 }
 
+// AllReduce's checks and run, its misuse named as Op (all_reduce, or an op built on it:
+// collective_reduce).
+template <class Op, class A, class F, class C, class... O>
+auto all_reduce_as(const A& a, const F& f, const C& comm, const O&... opts) {
+  using U = std::remove_cvref_t<A>;
+  if constexpr (!communicator_ok<C>) {
+    report_communicator<Op, C>();
+    return rejected{};
+  } else if constexpr (is_std_tuple<U>::value) {
+    return each_element(a, [&](const auto& e) { return all_reduce_as<Op>(e, f, comm, opts...); },
+                        std::make_index_sequence<std::tuple_size_v<U>>{});
+  } else if constexpr (!array_ok<A>) {
+    report_array<Op, A>();
+    return rejected{};
+  } else if constexpr (!collective_computation_ok<F, typename value_t<A>::value_type>()) {
+    report_collective_computation<Op, F, dense_t<A>>();
+    return rejected{};
+  } else {
+    return all_reduce_array(a, f, comm, options_of<Op>(opts...));
+  }
+}
+
 }  // namespace detail
 
 // AllReduce(operand, computation, replica_groups, channel_id).
 template <class A, class F, class C, class... O>
 auto all_reduce(const A& a, const F& f, const C& comm, const O&... opts) {
-  using U = std::remove_cvref_t<A>;
-  if constexpr (!detail::communicator_ok<C>) {
-    detail::report_communicator<hlo::all_reduce, C>();
-    return detail::rejected{};
-  } else if constexpr (detail::is_std_tuple<U>::value) {
-    return detail::each_element(a, [&](const auto& e) { return sxla::all_reduce(e, f, comm, opts...); },
-                                std::make_index_sequence<std::tuple_size_v<U>>{});
-  } else if constexpr (!detail::array_ok<A>) {
-    detail::report_array<hlo::all_reduce, A>();
-    return detail::rejected{};
-  } else if constexpr (!detail::collective_computation_ok<F, typename value_t<A>::value_type>()) {
-    detail::report_collective_computation<hlo::all_reduce, F, detail::dense_t<A>>();
-    return detail::rejected{};
-  } else {
-    return detail::all_reduce_array(a, f, comm, detail::options_of<hlo::all_reduce>(opts...));
-  }
+  return detail::all_reduce_as<hlo::all_reduce>(a, f, comm, opts...);
 }
 
 // CrossReplicaSum: AllReduce with an add computation.
