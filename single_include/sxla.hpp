@@ -26241,7 +26241,7 @@ void solve_groups(const T* a, const T* b, T* x, index_t count) noexcept {
   const auto at_a = [](index_t e) SXLA_LAMBDA_INLINE { return ATrans ? e % M * M + e / M : e; };
   // b is N x M when XTrans: its element (e / M, e % M) is x's (e % M, e / M).
   const auto at_x = [](index_t e) SXLA_LAMBDA_INLINE { return XTrans ? e % M * N + e / M : e; };
-  V av[ea], xv[eb];
+  V av[ea]{}, xv[eb]{};  // (zeroed: g++ cannot see that the loads fill every element)
   index_t k = 0;
   for (; k + l <= count; k += l) {
     load_group<ea>(a + k * ea, av, at_a, k + 2 * l <= count);

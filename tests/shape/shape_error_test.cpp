@@ -28,7 +28,7 @@ std::string literal_text(const std::string& src, std::size_t from) {
 }  // namespace
 
 TEST_CASE("shape/shape_error: each static_assert's text matches the run-time message") {
-  std::ifstream in(std::string(SXLA_SOURCE_DIR) + "/include/sxla/shape/shape_error.hpp");
+  std::ifstream in(SXLA_SOURCE_DIR "/include/sxla/shape/shape_error.hpp");
   REQUIRE(in.good());
   std::stringstream ss;
   ss << in.rdbuf();
