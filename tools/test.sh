@@ -40,8 +40,9 @@
 # comparisons, bitwise ops and shifts, f64/s32/u8 reductions, views on s32/f64/u8, random
 # conversions from integer, small-float and complex sources, convolution on f64 and the
 # complex types, the FFT in double precision and on 1000- and 1024-point rows), which gcc
-# and clang test in full. The gcc and clang compile_fail cases read <sxla/sxla.hpp> from a
-# precompiled header (tests/meson.build).
+# and clang test in full. The gcc and clang compile_fail cases, and in every configuration
+# the unit, seeds, static, allocation and cheat-sheet executables, read <sxla/sxla.hpp> from
+# a precompiled header (tests/meson.build).
 # Two configurations run at a time (SXLA_TEST_PARALLEL), the costliest first, each with its
 # output in build-tests/logs/NAME.log, printed whole when it ends: one configuration's
 # tail (its last translation units, its links, its test run) overlaps the next one's
