@@ -13424,7 +13424,7 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
 // ---- end include/sxla/kernels/conv.hpp ----
 // ---- begin include/sxla/ops/dot_general.hpp ----
 // sxla/ops/dot_general.hpp: XLA's Dot and DotGeneral on the matrix-multiply engine
-// (kernels/gemm.hpp).
+// (kernels/gemm.hpp) and the matrix-vector kernels (kernels/gemv.hpp).
 //   x::dot(a, b)                                   [n].[n] -> [], [m,k].[k] -> [m], [m,k].[k,n] -> [m,n]
 //   x::dot_general<x::dot_dims<x::idx{2}, x::idx{1}, x::idx{0}, x::idx{0}>>(a, b)
 //       lhs contracting, rhs contracting, then optional lhs batch, rhs batch dimensions
@@ -13442,10 +13442,21 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
 // integers, wrapped) to the result type once, at the end. pred is not accepted.
 //
 // Order of summation: kernels/gemm.hpp's (blocks of kc terms, fma within a block, blocks
-// added in order), on every path: the engine, the small static path, the element-by-
-// element path used in constant evaluation and inside other nodes. Relative error per
+// added in order), on every path: the engine, the small static path, the matrix-vector
+// kernels, the element-by-element path used in constant evaluation and inside other
+// nodes. (It makes a product with few outputs and a long contraction wait on the fma
+// latency: each output is one chain of K fmas.) Relative error per
 // element, against the exact sum of products: at most about (kc + K / kc) u sum |a b|
 // (u the unit roundoff), and in practice of order sqrt(K) u for random data.
+//
+// Kernels, chosen at compile time from the shapes and layouts: one row of result (m = 1,
+// x . W) or one column (n = 1, W . v), when the operand that is a matrix holds the
+// accumulation type and is contiguous along its rows or columns, runs the
+// matrix-vector kernels of kernels/gemv.hpp straight on the operands (no packing, no
+// scratch memory; fastest with W's rows contiguous along the result: W [K,N] row-major
+// for x . W, W [N,K] column-major for W . v and x . W^T, which a model's constant
+// weights can be stored in once); products of at most small_gemm_limit in every
+// dimension the unpacked small path; every other product the packing engine.
 //
 // Evaluation: assigned to a destination, a dot runs the engine straight into it when its
 // batch, lhs and rhs groups of dimensions each have a constant stride there (any
@@ -13473,6 +13484,356 @@ void conv(const A* in, const A* packed, A* out, TileDone&& tile_done, RowDone&& 
 #include <type_traits>
 #include <utility>
 
+// ---- begin include/sxla/kernels/gemv.hpp ----
+// sxla/kernels/gemv.hpp: matrix-vector products for dot and dot_general (one row of the
+// result, or one column), and products with a few rows (gemm_few_rows), straight on the
+// operands: no packing, no workspace, every size and stride a compile-time constant.
+//   y[j * YS] = sum_p x[p * XS] * M(p, j)     j < N, p < K
+// M is the operand that is a matrix; x, the vector, may have any element type (each
+// element is converted once, when broadcast). Two forms, chosen from M's layout:
+//
+//   gemv_axpy  M(p, j) = m[p * RS + j]: M's rows contiguous along j (x . W for W[K, N]
+//              row-major, W . v for W[N, K] column-major). y is NV vectors at a time in
+//              registers; for each p, one broadcast of x[p] and NV fmas with row p of M:
+//              M streams through once, in order of its rows within each panel.
+//   gemv_dot   M(p, j) = m[j * RS + p]: M's rows contiguous along p (W . v for W[N, K]
+//              row-major, x . W^T). lanes<T> rows of M at a time, read as squares
+//              transposed in registers (simd::load_transposed), so that each lane
+//              accumulates one y[j] over p in order.
+//   gemv_stream  gemv_axpy for matrices larger than L2: M read once, row after row.
+//   gemm_few_rows  C = A B for up to a few tens of rows of A, B's rows contiguous: blocks
+//              of rows x vectors of accumulators, B read in place (no packing).
+//
+// All keep the engine's order of summation (kernels/gemm.hpp): blocks of
+// block_sum_order<T>() terms, fma from zero within a block in order of p, the blocks'
+// sums added in order; so their results equal the engine's and dot's element-by-element
+// path bit for bit. XLeft says which operand of the product the vector is (the lhs:
+// madd(x, m), or the rhs: madd(m, x); the two differ for complex numbers).
+//
+// done(j0, count) is called once y[j0, j0 + count) is final (dot's fused epilogues).
+// Memory: none. Threads: none.
+#ifndef SXLA_KERNELS_GEMV_HPP
+#define SXLA_KERNELS_GEMV_HPP
+
+#include <cstddef>
+
+
+namespace sxla::kernels {
+
+namespace gemv_detail {
+using namespace gemm_detail;
+
+// x[p] * m or m * x[p] added to acc, the vector's element on its side of the product.
+template <bool XLeft, class V>
+SXLA_FORCE_INLINE V term(V xv, V mv, V acc) noexcept {
+  if constexpr (XLeft) {
+    return madd(xv, mv, acc);
+  } else {
+    return madd(mv, xv, acc);
+  }
+}
+
+// y[0, n) (y[t * YS]) := the first n lanes of v.
+template <class T, index_t YS>
+SXLA_FORCE_INLINE void store_lanes(lane_vec<T> v, T* y, std::size_t n) noexcept {
+  constexpr std::size_t L = width<T>;
+  if constexpr (YS == 1) {
+    if (n == L) {
+      st(v, y);
+    } else {
+      st_n(v, y, n);
+    }
+  } else {
+    alignas(64) T lane[L];
+    st(v, lane);
+    for (std::size_t t = 0; t < n; ++t) y[static_cast<index_t>(t) * YS] = lane[t];
+  }
+}
+
+// y[0, n) (y[t * YS]) as the first n lanes of a vector, the others zero.
+template <class T, index_t YS>
+SXLA_FORCE_INLINE lane_vec<T> load_lanes(const T* y, std::size_t n) noexcept {
+  constexpr std::size_t L = width<T>;
+  if constexpr (YS == 1) {
+    return n == L ? ld(y) : ld_n(y, n);
+  } else {
+    alignas(64) T lane[L] = {};
+    for (std::size_t t = 0; t < n; ++t) lane[t] = y[static_cast<index_t>(t) * YS];
+    return ld(lane);
+  }
+}
+
+// y[0, NV * L) (the last vector Tail lanes) of the axpy form: each block of the
+// contraction summed in NV vector registers from zero, over p in order (one broadcast
+// of x[p], NV fmas with row p of M), then stored (the first block) or added to y.
+template <class T, bool XLeft, std::size_t NV, std::size_t Tail, index_t K, index_t XS, index_t RS, index_t YS,
+          class SX>
+SXLA_FORCE_INLINE void axpy_panel(const SX* x, const T* m, T* y) noexcept {
+  using V = lane_vec<T>;
+  constexpr std::size_t L = width<T>;
+  constexpr index_t kc = block_sum_order<T>();
+  for (index_t p0 = 0; p0 < K; p0 += kc) {
+    const index_t p1 = K - p0 < kc ? K : p0 + kc;
+    V acc[NV];
+#pragma GCC unroll 32
+    for (std::size_t v = 0; v < NV; ++v) acc[v] = bcast<T>(T{});
+    for (index_t p = p0; p < p1; ++p) {
+      const V xv = bcast<T>(static_cast<T>(x[p * XS]));
+      const T* row = m + p * RS;
+#pragma GCC unroll 32
+      for (std::size_t v = 0; v < NV; ++v) {
+        const V mv = v + 1 < NV || Tail == L ? ld(row + v * L) : ld_n(row + v * L, Tail);
+        acc[v] = term<XLeft>(xv, mv, acc[v]);
+      }
+    }
+#pragma GCC unroll 32
+    for (std::size_t v = 0; v < NV; ++v) {
+      T* o = y + static_cast<index_t>(v * L) * YS;
+      const std::size_t n = v + 1 < NV ? L : Tail;
+      store_lanes<T, YS>(p0 == 0 ? acc[v] : plus(load_lanes<T, YS>(o, n), acc[v]), o, n);
+    }
+  }
+}
+
+// Rows [0, MR) x columns [0, NV * L) of C = A B (the last vector Tail lanes), A's
+// element (i, p) at a[i * ARS + p * ACS], B's rows at stride BRS and C's at LDC, columns
+// contiguous: per block of the contraction, MR x NV vector accumulators from zero, and
+// for each p one load of NV vectors of B, MR broadcasts and MR x NV fmas; then stored
+// (the first block) or added to C.
+template <class T, std::size_t MR, std::size_t NV, std::size_t Tail, index_t K, index_t ARS, index_t ACS,
+          index_t BRS, index_t LDC, class SA>
+SXLA_FORCE_INLINE void rows_panel(const SA* a, const T* b, T* c) noexcept {
+  using V = lane_vec<T>;
+  constexpr std::size_t L = width<T>;
+  constexpr index_t kc = block_sum_order<T>();
+  for (index_t p0 = 0; p0 < K; p0 += kc) {
+    const index_t p1 = K - p0 < kc ? K : p0 + kc;
+    V acc[MR][NV];
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r)
+#pragma GCC unroll 32
+      for (std::size_t v = 0; v < NV; ++v) acc[r][v] = bcast<T>(T{});
+    for (index_t p = p0; p < p1; ++p) {
+      V bv[NV];
+      const T* row = b + p * BRS;
+#pragma GCC unroll 32
+      for (std::size_t v = 0; v < NV; ++v) bv[v] = v + 1 < NV || Tail == L ? ld(row + v * L) : ld_n(row + v * L, Tail);
+#pragma GCC unroll 32
+      for (std::size_t r = 0; r < MR; ++r) {
+        const V av = bcast<T>(static_cast<T>(a[static_cast<index_t>(r) * ARS + p * ACS]));
+#pragma GCC unroll 32
+        for (std::size_t v = 0; v < NV; ++v) acc[r][v] = madd(av, bv[v], acc[r][v]);
+      }
+    }
+#pragma GCC unroll 32
+    for (std::size_t r = 0; r < MR; ++r) {
+#pragma GCC unroll 32
+      for (std::size_t v = 0; v < NV; ++v) {
+        T* o = c + static_cast<index_t>(r) * LDC + static_cast<index_t>(v * L);
+        const std::size_t n = v + 1 < NV ? L : Tail;
+        store_lanes<T, 1>(p0 == 0 ? acc[r][v] : plus(load_lanes<T, 1>(o, n), acc[r][v]), o, n);
+      }
+    }
+  }
+}
+
+// Columns [0, w) of the rows [p0, p1) of M summed into dst in order, G rows at a time
+// through memory (the streaming form of gemv_axpy): dst := the first row's terms (First)
+// or dst + each row's, in order of p.
+template <class T, bool XLeft, std::size_t G, bool First, index_t XS, index_t RS, class SX>
+SXLA_FORCE_INLINE void stream_rows(const SX* x, const T* m, index_t p, index_t w, T* SXLA_RESTRICT dst) noexcept {
+  using V = simd::vec<T>;
+  constexpr auto l = static_cast<index_t>(width<T>);
+  V xv[G];
+  const T* row[G];
+#pragma GCC unroll 16
+  for (std::size_t g = 0; g < G; ++g) {
+    xv[g] = bcast<T>(static_cast<T>(x[(p + static_cast<index_t>(g)) * XS]));
+    row[g] = m + (p + static_cast<index_t>(g)) * RS;
+  }
+  index_t j = 0;
+  for (; j + l <= w; j += l) {
+    V acc = First ? bcast<T>(T{}) : simd::load(dst + j);
+#pragma GCC unroll 16
+    for (std::size_t g = 0; g < G; ++g) acc = term<XLeft>(xv[g], simd::load(row[g] + j), acc);
+    simd::store(acc, dst + j);
+  }
+  if (j < w) {
+    const auto n = static_cast<std::size_t>(w - j);
+    V acc = First ? bcast<T>(T{}) : simd::load_n(dst + j, n);
+#pragma GCC unroll 16
+    for (std::size_t g = 0; g < G; ++g) acc = term<XLeft>(xv[g], simd::load_n(row[g] + j, n), acc);
+    simd::store_n(acc, dst + j, n);
+  }
+}
+
+// lanes<T> rows of M (rows[r]: the row of lane r), over p in [p0, p1): the sums in
+// order from zero. Whole squares through load_transposed; the last columns (fewer than
+// a vector) one lane at a time through memory.
+template <class T, bool XLeft, index_t XS, class SX>
+SXLA_FORCE_INLINE simd::vec<T> dot_block(const SX* x, const T* const (&rows)[width<T>], index_t p0,
+                                        index_t p1) noexcept {
+  constexpr std::size_t L = width<T>;
+  using V = simd::vec<T>;
+  V acc = bcast<T>(T{});
+  const index_t squares = (p1 - p0) / static_cast<index_t>(L);
+  for (index_t s = 0; s < squares; ++s) {
+    const index_t p = p0 + s * static_cast<index_t>(L);
+    const T* at[L];
+#pragma GCC unroll 16
+    for (std::size_t r = 0; r < L; ++r) at[r] = rows[r] + p;
+    V col[L];
+    simd::load_transposed(at, col);
+#pragma GCC unroll 16
+    for (std::size_t q = 0; q < L; ++q)
+      acc = term<XLeft>(bcast<T>(static_cast<T>(x[(p + static_cast<index_t>(q)) * XS])), col[q], acc);
+  }
+  const index_t rest = p0 + squares * static_cast<index_t>(L);
+  for (index_t q = 0; q < p1 - rest; ++q) {
+    alignas(64) T lane[L];
+    for (std::size_t r = 0; r < L; ++r) lane[r] = rows[r][rest + q];
+    acc = term<XLeft>(bcast<T>(static_cast<T>(x[(rest + q) * XS])), simd::load(lane), acc);
+  }
+  return acc;
+}
+}  // namespace gemv_detail
+
+// The axpy form's streaming variant, for matrices larger than L2 (they come from L3 or
+// DRAM, and only the order of reading matters): M read once, row after row, 8 rows at a
+// time, in panels of a 4 KiB page of each row; y's panel holds the sums of the first
+// block of the contraction, `part` (on the stack) those of each later block, added to
+// y's when complete.
+template <class T, bool XLeft, index_t N, index_t K, index_t XS, index_t RS, class SX, class Done>
+void gemv_stream(const SX* x, const T* m, T* y, Done&& done) noexcept {
+  constexpr index_t kc = block_sum_order<T>();
+  constexpr index_t pw = static_cast<index_t>(8192 / sizeof(T));
+  constexpr std::size_t g = 8;
+  alignas(64) T part[static_cast<std::size_t>(pw)];
+  for (index_t j0 = 0; j0 < N; j0 += pw) {
+    const index_t w = N - j0 < pw ? N - j0 : pw;
+    for (index_t p0 = 0; p0 < K; p0 += kc) {
+      const index_t p1 = K - p0 < kc ? K : p0 + kc;
+      T* dst = p0 == 0 ? y + j0 : part;
+      gemv_detail::stream_rows<T, XLeft, 1, true, XS, RS>(x, m + j0, p0, w, dst);
+      index_t p = p0 + 1;
+      for (; p + static_cast<index_t>(g) <= p1; p += static_cast<index_t>(g))
+        gemv_detail::stream_rows<T, XLeft, g, false, XS, RS>(x, m + j0, p, w, dst);
+      for (; p < p1; ++p) gemv_detail::stream_rows<T, XLeft, 1, false, XS, RS>(x, m + j0, p, w, dst);
+      if (p0 != 0)
+        for (index_t j = 0; j < w; ++j) y[j0 + j] = gemm_detail::plus(y[j0 + j], part[j]);
+    }
+    done(j0, w);
+  }
+}
+
+// The axpy form (see the top): y[j * YS] = sum_p x[p * XS] * m[p * RS + j].
+template <class T, bool XLeft, index_t N, index_t K, index_t XS, index_t RS, index_t YS, class SX, class Done>
+void gemv_axpy(const SX* x, const T* m, T* y, Done&& done) noexcept {
+  if constexpr (gemm_detail::vectors<T> && YS == 1 &&
+                static_cast<std::size_t>(N) * static_cast<std::size_t>(K) * sizeof(T) > SXLA_L2_BYTES) {
+    gemv_stream<T, XLeft, N, K, XS, RS>(x, m, y, done);
+    return;
+  }
+  constexpr std::size_t L = gemm_detail::width<T>;
+  // Panels of equal numbers of vectors, as many as the register file holds beside a
+  // broadcast and a load (24 of AVX-512's 32, 12 of 16 elsewhere): each row of a panel
+  // read as one contiguous run, and at least 8 independent chains of fmas where N has
+  // them (the latency of 4 cycles at 2 per cycle).
+  constexpr std::size_t most = L * sizeof(T) >= 64 ? 24 : 12;
+  constexpr std::size_t vectors = (static_cast<std::size_t>(N) + L - 1) / L;
+  constexpr std::size_t panels = (vectors + most - 1) / most;
+  constexpr std::size_t nv = (vectors + panels - 1) / panels;
+  constexpr auto panel = static_cast<index_t>(nv * L);
+  index_t j0 = 0;
+  for (; j0 + panel <= N; j0 += panel) {
+    gemv_detail::axpy_panel<T, XLeft, nv, L, K, XS, RS, YS>(x, m + j0, y + j0 * YS);
+    done(j0, panel);
+  }
+  if constexpr (N % panel != 0) {
+    constexpr auto rest = static_cast<std::size_t>(N % panel);
+    constexpr std::size_t v = (rest + L - 1) / L;
+    gemv_detail::axpy_panel<T, XLeft, v, rest - (v - 1) * L, K, XS, RS, YS>(x, m + j0, y + j0 * YS);
+    done(j0, static_cast<index_t>(rest));
+  }
+}
+
+// C = A B for a few rows of A (M up to a few tens), straight on the operands: rows in
+// blocks of at most a third of the register budget (8 on AVX-512), columns in panels of
+// as many vectors as the rest of the budget holds; B's columns and C's contiguous.
+// done(i, j0, count) once row i's columns [j0, j0 + count) are final.
+template <class T, index_t M, index_t N, index_t K, index_t ARS, index_t ACS, index_t BRS, index_t LDC, class SA,
+          class Done>
+void gemm_few_rows(const SA* a, const T* b, T* c, Done&& done) noexcept {
+  constexpr std::size_t L = gemm_detail::width<T>;
+  constexpr std::size_t most = L * sizeof(T) >= 64 ? 24 : 12;
+  constexpr auto max_rows = static_cast<index_t>(most / 3);
+  constexpr index_t blocks = (M + max_rows - 1) / max_rows;
+  constexpr index_t mr = (M + blocks - 1) / blocks;
+  constexpr std::size_t vectors = (static_cast<std::size_t>(N) + L - 1) / L;
+  constexpr std::size_t budget = most / static_cast<std::size_t>(mr) < 1 ? 1 : most / static_cast<std::size_t>(mr);
+  constexpr std::size_t panels = (vectors + budget - 1) / budget;
+  constexpr std::size_t nv = (vectors + panels - 1) / panels;
+  constexpr auto panel = static_cast<index_t>(nv * L);
+  auto row_block = [&]<std::size_t MR>(index_t i0) {
+    index_t j0 = 0;
+    for (; j0 + panel <= N; j0 += panel) {
+      gemv_detail::rows_panel<T, MR, nv, L, K, ARS, ACS, BRS, LDC>(a + i0 * ARS, b + j0, c + i0 * LDC + j0);
+      for (std::size_t r = 0; r < MR; ++r) done(i0 + static_cast<index_t>(r), j0, panel);
+    }
+    if constexpr (N % panel != 0) {
+      constexpr auto rest = static_cast<std::size_t>(N % panel);
+      constexpr std::size_t v = (rest + L - 1) / L;
+      gemv_detail::rows_panel<T, MR, v, rest - (v - 1) * L, K, ARS, ACS, BRS, LDC>(a + i0 * ARS, b + j0,
+                                                                                   c + i0 * LDC + j0);
+      for (std::size_t r = 0; r < MR; ++r) done(i0 + static_cast<index_t>(r), j0, static_cast<index_t>(rest));
+    }
+  };
+  index_t i0 = 0;
+  for (; i0 + mr <= M; i0 += mr) row_block.template operator()<static_cast<std::size_t>(mr)>(i0);
+  if constexpr (M % mr != 0) row_block.template operator()<static_cast<std::size_t>(M % mr)>(i0);
+}
+
+// The dot form (see the top): y[j * YS] = sum_p x[p * XS] * m[j * RS + p].
+template <class T, bool XLeft, index_t N, index_t K, index_t XS, index_t RS, index_t YS, class SX, class Done>
+void gemv_dot(const SX* x, const T* m, T* y, Done&& done) noexcept {
+  if constexpr (gemm_detail::vectors<T>) {
+    constexpr std::size_t L = gemm_detail::width<T>;
+    constexpr auto l = static_cast<index_t>(L);
+    constexpr index_t kc = block_sum_order<T>();
+    for (index_t j0 = 0; j0 < N; j0 += l) {
+      const auto count = static_cast<std::size_t>(N - j0 < l ? N - j0 : l);
+      // Rows past the last read the last one again (their lanes are not stored).
+      const T* rows[L];
+      for (std::size_t r = 0; r < L; ++r)
+        rows[r] = m + (r < count ? j0 + static_cast<index_t>(r) : N - 1) * RS;
+      simd::vec<T> total = gemv_detail::dot_block<T, XLeft, XS>(x, rows, 0, K < kc ? K : kc);
+      for (index_t p0 = kc; p0 < K; p0 += kc)
+        total = simd::add(total, gemv_detail::dot_block<T, XLeft, XS>(x, rows, p0, K - p0 < kc ? K : p0 + kc));
+      gemv_detail::store_lanes<T, YS>(total, y + j0 * YS, count);
+      done(j0, static_cast<index_t>(count));
+    }
+  } else {
+    // One element at a time (complex numbers, the scalar backend).
+    constexpr index_t kc = block_sum_order<T>();
+    for (index_t j = 0; j < N; ++j) {
+      const T* row = m + j * RS;
+      T total{};
+      for (index_t p0 = 0; p0 < K; p0 += kc) {
+        T part{};
+        for (index_t p = p0; p < (K - p0 < kc ? K : p0 + kc); ++p)
+          part = gemv_detail::term<XLeft>(static_cast<T>(x[p * XS]), row[p], part);
+        total = p0 == 0 ? part : gemm_detail::plus(total, part);
+      }
+      y[j * YS] = total;
+      done(j, index_t{1});
+    }
+  }
+}
+
+}  // namespace sxla::kernels
+
+#endif  // SXLA_KERNELS_GEMV_HPP
+// ---- end include/sxla/kernels/gemv.hpp ----
 
 namespace sxla {
 
@@ -13913,8 +14274,56 @@ struct dot_node : binary_producer<dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>, Lhs,
                                 rhs_columns_contiguous;
   static constexpr index_t part_rows =
       detail::largest_part(P.m, Tasks, static_cast<index_t>(kernels::gemm_params<A>::mr));
+
+  // The matrix-vector kernels (kernels/gemv.hpp), for one row (m = 1: the lhs is the
+  // vector) or one column (n = 1) of result, when the operand that is a matrix holds A
+  // and is contiguous along its rows or its columns (in place, or a temporary).
+  // Products of a few rows (m up to 32, B's columns contiguous and holding A; m up to 8
+  // when B does not fit in L2, where the engine's packing reads it once for every row)
+  // run kernels::gemm_few_rows on the operands, unpacked.
+  enum class matvec { none, row_axpy, row_dot, col_axpy, col_dot, few_rows };
+  struct strides {
+    index_t a_rs, a_cs, b_rs, b_cs;
+  };
+  template <class LS, class RS, bool InL, bool InR>
+  static constexpr strides strides_of() noexcept {
+    using namespace detail;
+    constexpr std::size_t nk = P.lhs_contracting.size();
+    constexpr idx lm = InL ? P.lhs_free : iota_list(nb, nl);
+    constexpr idx lk = InL ? P.lhs_contracting : iota_list(nb + nl, nk);
+    constexpr idx rk = InR ? P.rhs_contracting : iota_list(nb, nk);
+    constexpr idx rn = InR ? P.rhs_free : iota_list(nb + nk, nr);
+    constexpr idx ls = LS::spec.dimensions, lst = LS::map.strides;
+    constexpr idx rs = RS::spec.dimensions, rst = RS::map.strides;
+    return {flatten_stride(lm, ls, lst).stride, flatten_stride(lk, ls, lst).stride, flatten_stride(rk, rs, rst).stride,
+            flatten_stride(rn, rs, rst).stride};
+  }
+  template <class TL, class TR, strides S>
+  static constexpr matvec matvec_of() noexcept {
+    if (small || P.k == 0) return matvec::none;
+    if (P.m == 1 && std::is_same_v<TR, A>) {
+      if (P.n == 1 || S.b_cs == 1) return matvec::row_axpy;
+      if (P.k == 1 || S.b_rs == 1) return matvec::row_dot;
+    }
+    if (P.n == 1 && std::is_same_v<TL, A>) {
+      if (S.a_rs == 1) return matvec::col_axpy;
+      if (P.k == 1 || S.a_cs == 1) return matvec::col_dot;
+    }
+    if (P.m <= 32 && std::is_same_v<TR, A> && (P.n == 1 || S.b_cs == 1) &&
+        (P.m <= 8 || static_cast<std::size_t>(P.k) * static_cast<std::size_t>(P.n) * sizeof(A) <= SXLA_L2_BYTES))
+      return matvec::few_rows;
+    return matvec::none;
+  }
+  using lhs_read = std::conditional_t<lhs_plan::in_place, Lhs, typename lhs_plan::temporary>;
+  using rhs_read = std::conditional_t<rhs_plan::in_place, Rhs, typename rhs_plan::temporary>;
+  static constexpr matvec path =
+      matvec_of<typename lhs_read::value_type, typename rhs_read::value_type,
+                strides_of<typename lhs_read::shape_type, typename rhs_read::shape_type, lhs_plan::in_place,
+                           rhs_plan::in_place>()>();
   static constexpr std::size_t packing_bytes =
-      small || P.k == 0 ? 0 : scratch_round(kernels::gemm_workspace_size<A>(part_rows, P.n, P.k) * sizeof(A));
+      small || P.k == 0 || path != matvec::none
+          ? 0
+          : scratch_round(kernels::gemm_workspace_size<A>(part_rows, P.n, P.k) * sizeof(A));
 
   // The scratch of run_into: the operands' temporaries (each while the next is
   // evaluated), then the packing buffers of every part.
@@ -14049,6 +14458,8 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
   static constexpr index_t b_rs = flatten_stride(rk, rs, rst).stride, b_cs = flatten_stride(rn, rs, rst).stride;
   using TL = typename LO::value_type;
   using TR = typename RO::value_type;
+  static_assert(matvec_of<TL, TR, strides{a_rs, a_cs, b_rs, b_cs}>() == path,
+                "sxla internal: dot's operands read other than planned");
   const TL* a = l.data();
   const TR* b = r.data();
   // Rows [r0, r1) of every batch, with packing buffer work.
@@ -14057,7 +14468,22 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
       const TL* ab = a + group_offset(lb, ls, lst, bt);
       const TR* bb = b + group_offset(rb, rs, rst, bt);
       A* cb = c + group_offset(result_batch, ds, dst, bt);
-      if constexpr (small) {
+      auto row_done = [&](index_t j0, index_t count) { finish_rows(finish, bt, 0, j0, count); };
+      auto col_done = [&](index_t i0, index_t count) {
+        for (index_t i = i0; i < i0 + count; ++i) finish_rows(finish, bt, i, 0, 1);
+      };
+      if constexpr (path == matvec::row_axpy) {
+        kernels::gemv_axpy<A, true, P.n, P.k, a_cs, b_rs, 1>(ab, bb, cb, row_done);
+      } else if constexpr (path == matvec::row_dot) {
+        kernels::gemv_dot<A, true, P.n, P.k, a_cs, b_cs, 1>(ab, bb, cb, row_done);
+      } else if constexpr (path == matvec::col_axpy) {
+        kernels::gemv_axpy<A, false, P.m, P.k, b_rs, a_cs, ldc>(bb, ab, cb, col_done);
+      } else if constexpr (path == matvec::col_dot) {
+        kernels::gemv_dot<A, false, P.m, P.k, b_rs, a_rs, ldc>(bb, ab, cb, col_done);
+      } else if constexpr (path == matvec::few_rows) {
+        kernels::gemm_few_rows<A, P.m, P.n, P.k, a_rs, a_cs, b_rs, ldc>(
+            ab, bb, cb, [&](index_t i, index_t j0, index_t count) { finish_rows(finish, bt, i, j0, count); });
+      } else if constexpr (small) {
         kernels::small_gemm<A, P.m, P.n, P.k, a_rs, a_cs, b_rs, ldc>(ab, bb, cb);
         for (index_t i = 0; i < P.m; ++i) finish_rows(finish, bt, i, 0, P.n);
       } else {
@@ -14068,8 +14494,8 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
     }
   };
   const arena_scope scope(ws);
-  A* work = small ? nullptr : ws.take<A>(static_cast<std::size_t>(Tasks) * packing_bytes / sizeof(A));
-  if constexpr (Tasks > 1 && !small) {
+  A* work = packing_bytes == 0 ? nullptr : ws.take<A>(static_cast<std::size_t>(Tasks) * packing_bytes / sizeof(A));
+  if constexpr (Tasks > 1 && !small && path == matvec::none) {
     // Parts of whole micro-kernel strips, each with its own packing buffer.
     constexpr auto mr = static_cast<index_t>(kernels::gemm_params<A>::mr);
     (*pool)(Tasks, [&](index_t t) {

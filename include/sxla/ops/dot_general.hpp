@@ -1,5 +1,5 @@
 // sxla/ops/dot_general.hpp: XLA's Dot and DotGeneral on the matrix-multiply engine
-// (kernels/gemm.hpp).
+// (kernels/gemm.hpp) and the matrix-vector kernels (kernels/gemv.hpp).
 //   x::dot(a, b)                                   [n].[n] -> [], [m,k].[k] -> [m], [m,k].[k,n] -> [m,n]
 //   x::dot_general<x::dot_dims<x::idx{2}, x::idx{1}, x::idx{0}, x::idx{0}>>(a, b)
 //       lhs contracting, rhs contracting, then optional lhs batch, rhs batch dimensions
@@ -17,10 +17,21 @@
 // integers, wrapped) to the result type once, at the end. pred is not accepted.
 //
 // Order of summation: kernels/gemm.hpp's (blocks of kc terms, fma within a block, blocks
-// added in order), on every path: the engine, the small static path, the element-by-
-// element path used in constant evaluation and inside other nodes. Relative error per
+// added in order), on every path: the engine, the small static path, the matrix-vector
+// kernels, the element-by-element path used in constant evaluation and inside other
+// nodes. (It makes a product with few outputs and a long contraction wait on the fma
+// latency: each output is one chain of K fmas.) Relative error per
 // element, against the exact sum of products: at most about (kc + K / kc) u sum |a b|
 // (u the unit roundoff), and in practice of order sqrt(K) u for random data.
+//
+// Kernels, chosen at compile time from the shapes and layouts: one row of result (m = 1,
+// x . W) or one column (n = 1, W . v), when the operand that is a matrix holds the
+// accumulation type and is contiguous along its rows or columns, runs the
+// matrix-vector kernels of kernels/gemv.hpp straight on the operands (no packing, no
+// scratch memory; fastest with W's rows contiguous along the result: W [K,N] row-major
+// for x . W, W [N,K] column-major for W . v and x . W^T, which a model's constant
+// weights can be stored in once); products of at most small_gemm_limit in every
+// dimension the unpacked small path; every other product the packing engine.
 //
 // Evaluation: assigned to a destination, a dot runs the engine straight into it when its
 // batch, lhs and rhs groups of dimensions each have a constant stride there (any
@@ -62,6 +73,7 @@
 #include "sxla/expr/producer.hpp"          // binary_producer
 #include "sxla/expr/scratch.hpp"           // detail::take_temporary, detail::temporary_bytes
 #include "sxla/kernels/gemm.hpp"           // gemm, small_gemm, matrix_ref, gemm_params
+#include "sxla/kernels/gemv.hpp"           // gemv_axpy, gemv_dot
 #include "sxla/ops/convert.hpp"            // convert
 #include "sxla/ops/reduction.hpp"          // odometer
 #include "sxla/ops/transpose.hpp"          // transpose
@@ -507,8 +519,56 @@ struct dot_node : binary_producer<dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>, Lhs,
                                 rhs_columns_contiguous;
   static constexpr index_t part_rows =
       detail::largest_part(P.m, Tasks, static_cast<index_t>(kernels::gemm_params<A>::mr));
+
+  // The matrix-vector kernels (kernels/gemv.hpp), for one row (m = 1: the lhs is the
+  // vector) or one column (n = 1) of result, when the operand that is a matrix holds A
+  // and is contiguous along its rows or its columns (in place, or a temporary).
+  // Products of a few rows (m up to 32, B's columns contiguous and holding A; m up to 8
+  // when B does not fit in L2, where the engine's packing reads it once for every row)
+  // run kernels::gemm_few_rows on the operands, unpacked.
+  enum class matvec { none, row_axpy, row_dot, col_axpy, col_dot, few_rows };
+  struct strides {
+    index_t a_rs, a_cs, b_rs, b_cs;
+  };
+  template <class LS, class RS, bool InL, bool InR>
+  static constexpr strides strides_of() noexcept {
+    using namespace detail;
+    constexpr std::size_t nk = P.lhs_contracting.size();
+    constexpr idx lm = InL ? P.lhs_free : iota_list(nb, nl);
+    constexpr idx lk = InL ? P.lhs_contracting : iota_list(nb + nl, nk);
+    constexpr idx rk = InR ? P.rhs_contracting : iota_list(nb, nk);
+    constexpr idx rn = InR ? P.rhs_free : iota_list(nb + nk, nr);
+    constexpr idx ls = LS::spec.dimensions, lst = LS::map.strides;
+    constexpr idx rs = RS::spec.dimensions, rst = RS::map.strides;
+    return {flatten_stride(lm, ls, lst).stride, flatten_stride(lk, ls, lst).stride, flatten_stride(rk, rs, rst).stride,
+            flatten_stride(rn, rs, rst).stride};
+  }
+  template <class TL, class TR, strides S>
+  static constexpr matvec matvec_of() noexcept {
+    if (small || P.k == 0) return matvec::none;
+    if (P.m == 1 && std::is_same_v<TR, A>) {
+      if (P.n == 1 || S.b_cs == 1) return matvec::row_axpy;
+      if (P.k == 1 || S.b_rs == 1) return matvec::row_dot;
+    }
+    if (P.n == 1 && std::is_same_v<TL, A>) {
+      if (S.a_rs == 1) return matvec::col_axpy;
+      if (P.k == 1 || S.a_cs == 1) return matvec::col_dot;
+    }
+    if (P.m <= 32 && std::is_same_v<TR, A> && (P.n == 1 || S.b_cs == 1) &&
+        (P.m <= 8 || static_cast<std::size_t>(P.k) * static_cast<std::size_t>(P.n) * sizeof(A) <= SXLA_L2_BYTES))
+      return matvec::few_rows;
+    return matvec::none;
+  }
+  using lhs_read = std::conditional_t<lhs_plan::in_place, Lhs, typename lhs_plan::temporary>;
+  using rhs_read = std::conditional_t<rhs_plan::in_place, Rhs, typename rhs_plan::temporary>;
+  static constexpr matvec path =
+      matvec_of<typename lhs_read::value_type, typename rhs_read::value_type,
+                strides_of<typename lhs_read::shape_type, typename rhs_read::shape_type, lhs_plan::in_place,
+                           rhs_plan::in_place>()>();
   static constexpr std::size_t packing_bytes =
-      small || P.k == 0 ? 0 : scratch_round(kernels::gemm_workspace_size<A>(part_rows, P.n, P.k) * sizeof(A));
+      small || P.k == 0 || path != matvec::none
+          ? 0
+          : scratch_round(kernels::gemm_workspace_size<A>(part_rows, P.n, P.k) * sizeof(A));
 
   // The scratch of run_into: the operands' temporaries (each while the next is
   // evaluated), then the packing buffers of every part.
@@ -643,6 +703,8 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
   static constexpr index_t b_rs = flatten_stride(rk, rs, rst).stride, b_cs = flatten_stride(rn, rs, rst).stride;
   using TL = typename LO::value_type;
   using TR = typename RO::value_type;
+  static_assert(matvec_of<TL, TR, strides{a_rs, a_cs, b_rs, b_cs}>() == path,
+                "sxla internal: dot's operands read other than planned");
   const TL* a = l.data();
   const TR* b = r.data();
   // Rows [r0, r1) of every batch, with packing buffer work.
@@ -651,7 +713,22 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
       const TL* ab = a + group_offset(lb, ls, lst, bt);
       const TR* bb = b + group_offset(rb, rs, rst, bt);
       A* cb = c + group_offset(result_batch, ds, dst, bt);
-      if constexpr (small) {
+      auto row_done = [&](index_t j0, index_t count) { finish_rows(finish, bt, 0, j0, count); };
+      auto col_done = [&](index_t i0, index_t count) {
+        for (index_t i = i0; i < i0 + count; ++i) finish_rows(finish, bt, i, 0, 1);
+      };
+      if constexpr (path == matvec::row_axpy) {
+        kernels::gemv_axpy<A, true, P.n, P.k, a_cs, b_rs, 1>(ab, bb, cb, row_done);
+      } else if constexpr (path == matvec::row_dot) {
+        kernels::gemv_dot<A, true, P.n, P.k, a_cs, b_cs, 1>(ab, bb, cb, row_done);
+      } else if constexpr (path == matvec::col_axpy) {
+        kernels::gemv_axpy<A, false, P.m, P.k, b_rs, a_cs, ldc>(bb, ab, cb, col_done);
+      } else if constexpr (path == matvec::col_dot) {
+        kernels::gemv_dot<A, false, P.m, P.k, b_rs, a_rs, ldc>(bb, ab, cb, col_done);
+      } else if constexpr (path == matvec::few_rows) {
+        kernels::gemm_few_rows<A, P.m, P.n, P.k, a_rs, a_cs, b_rs, ldc>(
+            ab, bb, cb, [&](index_t i, index_t j0, index_t count) { finish_rows(finish, bt, i, j0, count); });
+      } else if constexpr (small) {
         kernels::small_gemm<A, P.m, P.n, P.k, a_rs, a_cs, b_rs, ldc>(ab, bb, cb);
         for (index_t i = 0; i < P.m; ++i) finish_rows(finish, bt, i, 0, P.n);
       } else {
@@ -662,8 +739,8 @@ void dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>::run_matrices(const LO& l, const R
     }
   };
   const arena_scope scope(ws);
-  A* work = small ? nullptr : ws.take<A>(static_cast<std::size_t>(Tasks) * packing_bytes / sizeof(A));
-  if constexpr (Tasks > 1 && !small) {
+  A* work = packing_bytes == 0 ? nullptr : ws.take<A>(static_cast<std::size_t>(Tasks) * packing_bytes / sizeof(A));
+  if constexpr (Tasks > 1 && !small && path == matvec::none) {
     // Parts of whole micro-kernel strips, each with its own packing buffer.
     constexpr auto mr = static_cast<index_t>(kernels::gemm_params<A>::mr);
     (*pool)(Tasks, [&](index_t t) {
