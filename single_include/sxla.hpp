@@ -14278,9 +14278,9 @@ struct dot_node : binary_producer<dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>, Lhs,
   // The matrix-vector kernels (kernels/gemv.hpp), for one row (m = 1: the lhs is the
   // vector) or one column (n = 1) of result, when the operand that is a matrix holds A
   // and is contiguous along its rows or its columns (in place, or a temporary).
-  // Products of a few rows (m up to 32, B's columns contiguous and holding A; m up to 8
-  // when B does not fit in L2, where the engine's packing reads it once for every row)
-  // run kernels::gemm_few_rows on the operands, unpacked.
+  // Products of a few rows (m up to 32, B's columns contiguous, holding A and fitting in
+  // L2: read in panels of a few vectors per row, which the engine's packing beats from
+  // L3 or DRAM) run kernels::gemm_few_rows on the operands, unpacked.
   enum class matvec { none, row_axpy, row_dot, col_axpy, col_dot, few_rows };
   struct strides {
     index_t a_rs, a_cs, b_rs, b_cs;
@@ -14310,7 +14310,7 @@ struct dot_node : binary_producer<dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>, Lhs,
       if (P.k == 1 || S.a_cs == 1) return matvec::col_dot;
     }
     if (P.m <= 32 && std::is_same_v<TR, A> && (P.n == 1 || S.b_cs == 1) &&
-        (P.m <= 8 || static_cast<std::size_t>(P.k) * static_cast<std::size_t>(P.n) * sizeof(A) <= SXLA_L2_BYTES))
+        static_cast<std::size_t>(P.k) * static_cast<std::size_t>(P.n) * sizeof(A) <= SXLA_L2_BYTES)
       return matvec::few_rows;
     return matvec::none;
   }
