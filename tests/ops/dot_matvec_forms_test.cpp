@@ -24,7 +24,7 @@ TEST_CASE("dot: matrix-vector products on f64, c64, bf16 and f16") {
   check_col<x::f16, 255, 17, true>(42);
 }
 
-TEST_CASE("dot: the matrix-vector kernels take no scratch memory") {
+TEST_CASE("dot: the matrix-vector and few-rows kernels take no scratch memory") {
   using row = x::tensor<"f32[1,784]">;
   using w = x::tensor<"f32[784,256]">;
   using wt = x::tensor<"f32[256,784]">;
@@ -38,9 +38,12 @@ TEST_CASE("dot: the matrix-vector kernels take no scratch memory") {
   static_assert(xw::scratch<y_row::shape_type> == 0);
   static_assert(wv::scratch<y_col::shape_type> == 0);
   static_assert(xwt::scratch<y_row::shape_type> == 0);
-  // (the engine, for comparison, packs: [2,784] . [784,256])
-  using two = decltype(x::dot(std::declval<const x::tensor<"f32[2,784]">&>(), std::declval<const w&>()));
-  static_assert(two::scratch<x::tensor<"f32[2,256]">::shape_type> > 0);
+  // (nor the few-rows kernel, [8,784] . [784,256]; the engine, for comparison, packs:
+  // [64,784] . [784,256])
+  using eight = decltype(x::dot(std::declval<const x::tensor<"f32[8,784]">&>(), std::declval<const w&>()));
+  static_assert(eight::scratch<x::tensor<"f32[8,256]">::shape_type> == 0);
+  using many = decltype(x::dot(std::declval<const x::tensor<"f32[64,784]">&>(), std::declval<const w&>()));
+  static_assert(many::scratch<x::tensor<"f32[64,256]">::shape_type> > 0);
   CHECK(true);
 }
 
