@@ -1,7 +1,8 @@
 // The engines of docs/cheatsheet-jax.md and docs/cheatsheet-numpy.md: the jax sheet's
 // windows and cumulative ops, dot_general, convolutions, FFT, sort, random numbers and
 // jax.lax.linalg (its other rows are in cheatsheet_test.cpp), and the NumPy sheet's linear
-// algebra and FFT (the rest in cheatsheet_numpy_test.cpp). Every sxla spelling of those
+// algebra and FFT (the rest in cheatsheet_numpy_test.cpp and
+// cheatsheet_numpy_more_test.cpp). Every sxla spelling of those
 // rows is compiled and run here on small inputs whose results are written by hand from
 // jax's, XLA's and NumPy's definitions, never taken from sxla.
 #include "docs/cheatsheet_check.hpp"

@@ -5,7 +5,7 @@
 // types, shapes, gather and scatter, reductions, control flow, collectives and printing;
 // cheatsheet_kernels_test.cpp its windows, dot_general, convolutions, FFT, sort, random
 // numbers and linear algebra (split to keep each file near 20 s of compile time);
-// cheatsheet_numpy_test.cpp is docs/cheatsheet-numpy.md's.
+// cheatsheet_numpy_test.cpp and cheatsheet_numpy_more_test.cpp are docs/cheatsheet-numpy.md's.
 #include "docs/cheatsheet_check.hpp"
 
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
 // kernels/triangular_batch.hpp checked (shared by triangular_batch_test.cpp, and
-// triangular_batch_{f32,f64}{,_sizes}_test.cpp for the solves): cholesky_across and
+// triangular_batch_{f32,f64}{,_sizes,_large}_test.cpp for the solves): cholesky_across and
 // solve_across against the per-matrix kernels of kernels/triangular.hpp on random batches
 // (counts 1, 17 and 37: a partial group alone, and full groups of lanes with a partial
 // one after them), matrices of 1, 2, 3, 4, 7 and 16 rows (solves also with 20 and 70
@@ -236,7 +236,9 @@ void all_cholesky() {
   cholesky_cases<24, T>(seed);  // beyond the batch kernels' size: the per-matrix loop
 }
 
-// The solves in two parts (two translation units per type, for compile time).
+// The solves in three parts (three translation units per type, for compile time): 4 x 4
+// and 16 x 16; the other sizes up to 7 rows; the other sizes with 16 rows or b of 20 and
+// 70 columns.
 template <class T>
 void solves_4_and_16() {
   std::uint64_t seed = 1000;
@@ -253,13 +255,18 @@ void solves_4_and_16() {
 }
 
 template <class T>
-void solves_other_sizes() {
+void solves_small_sizes() {
   std::uint64_t seed = 2000;
   some_forms<1, 1, T>(seed);
   some_forms<2, 3, T>(seed);
   some_forms<3, 2, T>(seed);
   some_forms<4, 1, T>(seed);
   some_forms<7, 5, T>(seed);
+}
+
+template <class T>
+void solves_large_sizes() {
+  std::uint64_t seed = 2000 + 5 * 12;  // after solves_small_sizes' five sizes of 12 seeds each
   some_forms<16, 3, T>(seed);
   some_forms<5, 20, T>(seed);   // left: vectors over b's columns, the last one partial
   some_forms<3, 70, T>(seed);   // left: 5 vectors a row, in registers; right: the per-matrix loop

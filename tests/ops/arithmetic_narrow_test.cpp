@@ -2,7 +2,7 @@
 // (wrapping), div and rem (XLA's values for x / 0, x % 0, INT_MIN / -1, INT_MIN % -1), max
 // and min, against the plain references of arithmetic_reference.hpp on random operands with
 // the extreme values mixed in, in every layout (32- and 64-bit integers:
-// arithmetic_integer_test.cpp).
+// arithmetic_integer_test.cpp, arithmetic_s64_test.cpp, arithmetic_u64_test.cpp).
 #include "ops/arithmetic_reference.hpp"
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // Tests for sxla/ops/arithmetic.hpp on f32, f64, pred and complex numbers: add, sub, mul,
 // div, rem, max and min against the plain references of arithmetic_reference.hpp on
 // random operands in every layout, and the edge cases by name (f16 and bf16:
-// arithmetic_half_test.cpp; integers: arithmetic_integer_test.cpp and
-// arithmetic_narrow_test.cpp).
+// arithmetic_half_test.cpp; integers: arithmetic_integer_test.cpp,
+// arithmetic_s64_test.cpp, arithmetic_u64_test.cpp and arithmetic_narrow_test.cpp).
 #include "ops/arithmetic_reference.hpp"
 
 #include <cmath>

@@ -8,7 +8,8 @@
 // for the fused forms one more rounding of the sum with the bias (conv_reference.hpp
 // explains the bound); the fused forms must also equal the unfused convolution followed
 // by the same elementwise ops, bit for bit. Groups and dimension orders:
-// conv_groups_test.cpp; layouts and expression operands: conv_layouts_test.cpp.
+// conv_groups_test.cpp; layouts and expression operands: conv_layouts_test.cpp,
+// conv_layouts_nhwc_test.cpp, conv_layouts_expr_test.cpp.
 //
 // No SXLA_ALLOW_HEAP: every case here fits the stack budget (SXLA_STACK_TEMPORARY_BYTES);
 // the NHWC layer runs in a caller's workspace (tests/alloc/no_heap_test.cpp counts its

@@ -7,7 +7,8 @@
 // shape, written out. Tolerance: |err| <= K u sum |a b|, K the terms of one output
 // element, u = 2^-24 (conv_reference.hpp explains the bound). Spatial ranks, odd sizes
 // and random geometries: conv_shapes_test.cpp; groups, dimension orders, layouts,
-// expressions and fusion: conv_options_test.cpp, conv_layouts_test.cpp; element types:
+// expressions and fusion: conv_options_test.cpp, conv_layouts_test.cpp,
+// conv_layouts_nhwc_test.cpp, conv_layouts_expr_test.cpp; element types:
 // conv_types_test.cpp.
 #define SXLA_ALLOW_HEAP 1
 #include <sxla/sxla.hpp>

@@ -1,16 +1,15 @@
 // x::fft and x::ifft on c64 rows (XLA's Fft, fft_type FFT and IFFT, one length) against
 // the long double DFT of fft_check.hpp, each with the round trip: three rows (part of one
 // batch: kernels/fft.hpp runs lanes<T> signals at once, 16 with AVX-512) at lengths 1 to
-// 64 (powers of two, small primes), and one row of 1024 (four steps inside the row); 19
-// rows (full batches and a partial one) at lengths 8 to 384 (mixed radices, a prime above
-// 16, padded leaves, rows of 256 in four steps); lengths with a prime factor above 64
-// (Bluestein's algorithm, kernels/fft_plan.hpp); hand-checkable exact cases; zero-size
-// operands; a caller's workspace. Lengths 1000 and 1024: fft_long_test.cpp;
-// c128: fft_c128_test.cpp.
-#define SXLA_ALLOW_HEAP 1  // Bluestein's buffers for 202 points exceed the stack allowance
+// 64 (powers of two, small primes), and one row of 1024 (four steps inside the row);
+// hand-checkable exact cases; zero-size operands; a caller's workspace. 19 rows:
+// fft_complex_batch_test.cpp; lengths with a prime factor above 64:
+// fft_complex_bluestein_test.cpp (split for compile time); lengths 1000 and 1024:
+// fft_long_test.cpp; c128: fft_c128_test.cpp.
+#define SXLA_ALLOW_HEAP 1  // as in fft_complex_bluestein_test.cpp (Bluestein's buffers)
 // 1-D results of 16 KiB or more written with streaming stores (default 8 MiB) where rows
-// go in four steps: the 19 rows of 256 and the three rows of 1024 below; the plain stores
-// for the one row of 1024.
+// go in four steps: the three rows of 1024 below; the plain stores for the one row of
+// 1024.
 #define SXLA_STREAM_STORE_BYTES (16 << 10)
 #include "ops/fft_check.hpp"
 
@@ -31,20 +30,6 @@ TEST_CASE("fft: c64 fft and ifft of three rows, lengths 1 to 64, and one of 1024
   fc::complex_rows<c64, 16>(116);
   fc::complex_rows<c64, 64>(164);
   fc::complex_rows<c64, 1024, 1>(1125);  // four steps inside the row (with 8 or 16 lanes)
-}
-
-TEST_CASE("fft: c64 fft and ifft of 19 rows (a full batch and a partial one)") {
-  fc::complex_rows<c64, 8, 19>(501);
-  fc::complex_rows<c64, 12, 19>(502);   // 12 % 8 != 0: elements past the last transposed block
-  fc::complex_rows<c64, 17, 19>(503);   // the generic odd codelet
-  fc::complex_rows<c64, 100, 19>(504);
-  fc::complex_rows<c64, 256, 19>(505);  // 16^2: four steps with 16 lanes
-  fc::complex_rows<c64, 384, 19>(506);  // batches with 16 lanes: padded leaves, depth-first stages
-}
-
-TEST_CASE("fft: c64 lengths with a prime factor above 64 (Bluestein)") {
-  fc::complex_rows<c64, 67, 19>(701);
-  fc::complex_rows<c64, 202, 3>(702);  // 2 x 101: a 512-point convolution
 }
 
 TEST_CASE("fft: exact cases of length 4") {

@@ -1,5 +1,6 @@
 // Tests for sxla/ops/reduce.hpp: f32 mul, max and min over the battery of shapes, paths and
-// operand layouts of tests/ops/reduce_check.hpp (f32 add: reduce_f32_add_test.cpp).
+// operand layouts of tests/ops/reduce_check.hpp (f32 add:
+// reduce_f32_add_test.cpp and reduce_f32_add_rank34_test.cpp).
 #include "ops/reduce_check.hpp"
 
 #include <cstdint>
