@@ -407,8 +407,9 @@ struct dot_node : binary_producer<dot_node<Lhs, Rhs, P, R, A, Pool, Tasks>, Lhs,
 
   // The same product, its rows split into N parts run through pool (core/parallel.hpp;
   // each part packs its own panels in its own share of the scratch memory, so the count
-  // is a compile-time constant). Products of at most small_gemm_limit per dimension stay
-  // on the calling thread.
+  // is a compile-time constant). Products of at most small_gemm_limit per dimension, and
+  // those of the matrix-vector and few-rows kernels (kernels/gemv.hpp), stay on the
+  // calling thread.
   template <index_t N, thread_pool Q>
   constexpr dot_node<Lhs, Rhs, P, R, A, Q, (N < 1 ? 1 : N)> parallel(Q& q) const noexcept {
     static_assert(N >= 1, "sxla::dot_general: parallel<N> needs N >= 1 parts");
