@@ -24,15 +24,7 @@ namespace x = sxla;
 using x::index_t;
 
 template <class T>
-struct real_of {
-  using type = T;
-};
-template <class T>
-struct real_of<std::complex<T>> {
-  using type = T;
-};
-template <class T>
-inline constexpr bool is_complex = !std::is_same_v<T, typename real_of<T>::type>;
+inline constexpr bool is_complex = x::is_complex_v<T>;
 
 template <class T>
 T random_value(std::mt19937& g) {
@@ -116,7 +108,7 @@ void check_element(R got, index_t k, Term term, index_t where, int& failures) {
     exact += static_cast<W>(a) * static_cast<W>(b);
     mag += std::abs(static_cast<W>(a) * static_cast<W>(b));
   }
-  using real = typename real_of<A>::type;
+  using real = x::complex_component_t<A>;
   const long double u = std::numeric_limits<real>::epsilon() / 2.0L;
   const long double kc = static_cast<long double>(x::kernels::block_sum_order<A>());
   const long double out_u = std::is_same_v<R, A> ? 0.0L : 1.0L / 256;  // bf16, f16 results
