@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "support/linalg_check.hpp"
@@ -31,6 +32,32 @@ constexpr int op_number(x::transpose_kind t) {
   return t == x::transpose_kind::no_transpose ? 0 : t == x::transpose_kind::transpose ? 1 : 2;
 }
 
+// batch random triangular m x m matrices into a and random right-hand sides (m n each)
+// into b, from seed. Out of line, as check_solutions: once per element type.
+template <class T>
+[[gnu::noinline]] void make_system(T* a, T* b, index_t m, index_t n, index_t batch, bool lower, bool unit,
+                                   std::uint64_t seed) {
+  std::mt19937_64 g(seed);
+  for (index_t k = 0; k < batch; ++k) {
+    const std::vector<T> ak = lc::triangular<T>(m, lower, unit, g);
+    std::copy(ak.begin(), ak.end(), a + k * m * m);
+  }
+  for (index_t e = 0; e < batch * m * n; ++e) b[e] = lc::random_value<T>(g);
+}
+
+// Each solution in sol multiplied back against its system.
+template <class T>
+[[gnu::noinline]] void check_solutions(const T* a, const T* sol, const T* b, index_t m, index_t n, index_t batch,
+                                       bool left, bool lower, bool unit, int op) {
+  for (index_t k = 0; k < batch; ++k) {
+    const double err = lc::solve_error(a + k * m * m, sol + k * m * n, b + k * m * n, m, n, left, lower, unit, op);
+    INFO("triangular_solve m ", m, " n ", n, std::string(left ? " left" : " right"),
+         std::string(lower ? " lower" : " upper"), std::string(unit ? " unit" : ""), " op ", op, " system ", k,
+         ": residual / scale ", err);
+    CHECK(err <= lc::bound<T>(m));
+  }
+}
+
 template <class T, x::triangular_solve_options O, index_t M, index_t N, index_t... B>
 void check(std::uint64_t seed) {
   using A = tensor_of<T, B..., M, M>;
@@ -39,22 +66,12 @@ void check(std::uint64_t seed) {
   const auto a = std::make_unique<A>();
   const auto b = std::make_unique<X>();
   const auto sol = std::make_unique<X>();
-  std::mt19937_64 g(seed);
-  for (index_t k = 0; k < batch; ++k) {
-    const std::vector<T> ak = lc::triangular<T>(M, O.lower, O.unit_diagonal, g);
-    std::copy(ak.begin(), ak.end(), a->data() + k * M * M);
-  }
-  for (index_t e = 0; e < batch * M * N; ++e) b->data()[e] = lc::random_value<T>(g);
+  make_system(a->data(), b->data(), M, N, batch, O.lower, O.unit_diagonal, seed);
   using E = decltype(x::triangular_solve<O>(*a, *b));
   static x::workspace<x::workspace_bytes<E, X>> ws;  // the blocked form's packing, from 128 rows
   x::noalias(*sol).using_workspace(ws) = x::triangular_solve<O>(*a, *b);
-  for (index_t k = 0; k < batch; ++k) {
-    const double err = lc::solve_error(a->data() + k * M * M, sol->data() + k * M * N, b->data() + k * M * N, M, N,
-                                       O.left_side, O.lower, O.unit_diagonal, op_number(O.transpose_a));
-    INFO("triangular_solve m ", M, " n ", N, O.left_side ? " left" : " right", O.lower ? " lower" : " upper",
-         O.unit_diagonal ? " unit" : "", " op ", op_number(O.transpose_a), " system ", k, ": residual / scale ", err);
-    CHECK(err <= lc::bound<T>(M));
-  }
+  check_solutions(a->data(), sol->data(), b->data(), M, N, batch, O.left_side, O.lower, O.unit_diagonal,
+                  op_number(O.transpose_a));
 }
 
 template <bool Left, bool Lower, bool Unit, x::transpose_kind Op>

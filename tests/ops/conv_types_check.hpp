@@ -34,7 +34,6 @@ constexpr x::conv_config nhwc{.window_strides = x::idx{1, 2},
 // Random operands of type V, the result of type P (void: V's default), against the reference.
 template <class V, class P, x::conv_config C, x::idx LD, x::idx RD, x::idx OD>
 void check_type(unsigned seed) {
-  CAPTURE(seed);
   using Out = std::conditional_t<std::is_void_v<P>, V, P>;
   constexpr x::primitive_type t = x::primitive_type_of<V>;
   const auto lhs = ct::random_tensor<x::logical_spec(t, LD)>(seed);
@@ -45,7 +44,7 @@ void check_type(unsigned seed) {
   } else {
     *out = x::conv_general_dilated<C, P>(*lhs, *rhs);
   }
-  ct::check<ct::accumulation_t<V>>(ct::params_of<C>(), *lhs, *rhs, *out);
+  ct::check<ct::accumulation_t<V>>(ct::params_of<C>(), *lhs, *rhs, *out, seed);
 }
 
 template <class V, class P = void>

@@ -44,6 +44,19 @@ auto tensor_of(const std::array<T, N>& values) {
   return t;
 }
 
+// The n values of a 1-D result, evaluated and read through at(), against want (out of
+// line: once per element type, not per expression).
+template <class U>
+[[gnu::noinline]] void check_values(const U* evaluated, const U* scalar, const U* want, std::size_t n,
+                                    const std::string& what) {
+  for (std::size_t i = 0; i < n; ++i) {
+    CAPTURE(i);
+    CHECK_MESSAGE(same_value(evaluated[i], want[i]), what << ": evaluated " << show(evaluated[i]) << ", want "
+                                                          << show(want[i]));
+    CHECK_MESSAGE(same_value(scalar[i], want[i]), what << ": at() " << show(scalar[i]) << ", want " << show(want[i]));
+  }
+}
+
 // e evaluated (the vector path where there is one) and read element by element through
 // at() (the scalar path) both equal `want`.
 template <class E, class U, std::size_t N>
@@ -51,12 +64,12 @@ void check_1d(const E& e, const std::array<U, N>& want, const std::string& what)
   static_assert(std::is_same_v<typename E::value_type, U>);
   static_assert(E::spec.dimensions == x::dimension_list{static_cast<x::index_t>(N)});
   const x::tensor<E::spec> got = e;
+  std::array<U, N> evaluated{}, scalar{};
   for (std::size_t i = 0; i < N; ++i) {
-    CAPTURE(i);
-    CHECK_MESSAGE(same_value(got(i), want[i]), what << ": evaluated " << show(got(i)) << ", want " << show(want[i]));
-    const U scalar = e.at({static_cast<x::index_t>(i)});
-    CHECK_MESSAGE(same_value(scalar, want[i]), what << ": at() " << show(scalar) << ", want " << show(want[i]));
+    evaluated[i] = got(i);
+    scalar[i] = e.at({static_cast<x::index_t>(i)});
   }
+  check_values(evaluated.data(), scalar.data(), want.data(), N, what);
 }
 
 template <class U, class T, std::size_t N>

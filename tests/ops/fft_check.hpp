@@ -264,16 +264,22 @@ double bound(x::index_t n) {
          static_cast<double>(std::numeric_limits<T>::epsilon());
 }
 
+// got's values against want, within the error bound b (out of line: compiled once, not
+// per result type).
+[[gnu::noinline]] inline void check_values(const array& got, const array& want, x::index_t n, double b,
+                                           const std::string& what) {
+  const errors e = measure(got, want);
+  INFO(what, ": n ", n, ", relative RMS error ", e.rms, ", max error / max |want| ", e.max, ", bound ", b);
+  CHECK(e.rms <= b);
+  CHECK(e.max <= b);
+}
+
 // got (a tensor, any layout) against want, for a transform of n points (`transforms`
 // transforms in a row: a round trip is 2).
 template <class Tensor>
 void check(const Tensor& got, const array& want, x::index_t n, const std::string& what, int transforms = 1) {
   using T = component_t<typename Tensor::value_type>;
-  const errors e = measure(values(got), want);
-  const double b = transforms * bound<T>(n);
-  INFO(what, ": n ", n, ", relative RMS error ", e.rms, ", max error / max |want| ", e.max, ", bound ", b);
-  CHECK(e.rms <= b);
-  CHECK(e.max <= b);
+  check_values(values(got), want, n, transforms * bound<T>(n), what);
 }
 
 // ---- Shapes ------------------------------------------------------------------------

@@ -154,6 +154,47 @@ bool same_bits(T a, T b) {
   }
 }
 
+// The orders of the checks below, written above from their definitions.
+enum class order { value_ascending, value_descending, total_ascending, total_descending };
+
+template <class T>
+bool less_in(order o, T a, T b) {
+  switch (o) {
+    case order::value_ascending: return value_less(a, b);
+    case order::value_descending: return value_less(b, a);
+    case order::total_ascending: return total_less(a, b);
+    case order::total_descending: return total_less(b, a);
+  }
+  return false;
+}
+
+// Checks one sorted row (its values from sort_into and from sort, and its positions)
+// against std::stable_sort of the input row under order o; returns the mismatches. Out of
+// line and independent of the row length, so that a test of many lengths compiles the
+// reference sort once per element type.
+template <class T>
+[[gnu::noinline]] std::size_t check_line(const std::vector<T>& line, const T* values, const T* one,
+                                         const std::int32_t* positions, order o, const char* name,
+                                         std::uint64_t seed, x::index_t kind) {
+  std::vector<std::int32_t> want(line.size());
+  for (std::size_t i = 0; i < want.size(); ++i) want[i] = static_cast<std::int32_t>(i);
+  std::stable_sort(want.begin(), want.end(), [&](std::int32_t a, std::int32_t b) {
+    return less_in(o, line[static_cast<std::size_t>(a)], line[static_cast<std::size_t>(b)]);
+  });
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    const T w = line[static_cast<std::size_t>(want[i])];
+    const bool ok = positions[i] == want[i] && same_bits(values[i], w) && same_bits(one[i], w);
+    if (!ok && wrong++ == 0) {
+      INFO(name, ": seed ", seed, " n ", line.size(), " kind ", kind, " at ", i);
+      CHECK(positions[i] == want[i]);
+      CHECK(same_bits(values[i], w));
+      CHECK(same_bits(one[i], w));
+    }
+  }
+  return wrong;
+}
+
 // Sorts Rows rows of length N of T (the first Rows input kinds) with each built-in
 // comparator (one operand: the node; two: the values and their positions through
 // sort_into), and checks every row against std::stable_sort under the order written
@@ -179,38 +220,23 @@ void check_lines(std::uint64_t seed) {
       (*v)(r, i) = t;
       (*pos)(r, i) = static_cast<std::int32_t>(i);
     }
-  auto check = [&](auto comparator, auto less, const char* name) {
+  auto check = [&](auto comparator, order o, const char* name) {
     x::sort_into<1>(std::tie(*sv, *sp), *v, *pos, comparator);
     *one = x::sort<1>(*v, comparator);
     std::size_t wrong = 0;
-    for (x::index_t r = 0; r < R; ++r) {
-      const auto& line = in[static_cast<std::size_t>(r)];
-      std::vector<std::int32_t> want(static_cast<std::size_t>(N));
-      for (std::size_t i = 0; i < want.size(); ++i) want[i] = static_cast<std::int32_t>(i);
-      std::stable_sort(want.begin(), want.end(), [&](std::int32_t a, std::int32_t b) {
-        return less(line[static_cast<std::size_t>(a)], line[static_cast<std::size_t>(b)]);
-      });
-      for (x::index_t i = 0; i < N; ++i) {
-        const T w = line[static_cast<std::size_t>(want[static_cast<std::size_t>(i)])];
-        const bool ok = (*sp)(r, i) == want[static_cast<std::size_t>(i)] && same_bits((*sv)(r, i), w) &&
-                        same_bits((*one)(r, i), w);
-        if (!ok && wrong++ == 0) {
-          INFO(name, ": seed ", seed, " n ", N, " kind ", r, " at ", i);
-          CHECK((*sp)(r, i) == want[static_cast<std::size_t>(i)]);
-          CHECK(same_bits((*sv)(r, i), w));
-          CHECK(same_bits((*one)(r, i), w));
-        }
-      }
+    for (x::index_t r = 0; r < R; ++r) {  // (row-major: row r starts at r * N)
+      wrong += check_line(in[static_cast<std::size_t>(r)], sv->data() + r * N, one->data() + r * N,
+                          sp->data() + r * N, o, name, seed, r);
     }
     INFO(name, ": seed ", seed, " n ", N);
     CHECK(wrong == 0);
   };
-  check(x::lt_op, [](T a, T b) { return value_less(a, b); }, "lt_op");
+  check(x::lt_op, order::value_ascending, "lt_op");
   if constexpr (Every) {
-    check(x::gt_op, [](T a, T b) { return value_less(b, a); }, "gt_op");
-    check(x::lt_total_order_op, [](T a, T b) { return total_less(a, b); }, "lt_total_order_op");
+    check(x::gt_op, order::value_descending, "gt_op");
+    check(x::lt_total_order_op, order::total_ascending, "lt_total_order_op");
   }
-  check(x::gt_total_order_op, [](T a, T b) { return total_less(b, a); }, "gt_total_order_op");
+  check(x::gt_total_order_op, order::total_descending, "gt_total_order_op");
 }
 
 }  // namespace sort_check

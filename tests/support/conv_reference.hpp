@@ -316,11 +316,12 @@ result<W> reference(const params& p, const flat<W>& lhs, const flat<W>& rhs) {
   return r;
 }
 
-// got (any layout) against the reference, Acc the accumulation type.
-template <class Acc, class Out, class W>
-void compare(const result<W>& want, const Out& got) {
-  using OV = typename Out::value_type;
-  const flat<W> g = flatten<W>(got);
+// The result's elements g (of type OV, widened) against the reference, Acc the
+// accumulation type; seed names the operands' values in a failure. Out of line and
+// independent of the shapes, so that a test of many shapes compiles it once per type.
+template <class Acc, class OV, class W>
+[[gnu::noinline]] void compare_flat(const result<W>& want, const flat<W>& g, unsigned seed) {
+  CAPTURE(seed);
   REQUIRE(g.dims == want.dims);
   REQUIRE(g.v.size() == want.sum.size());
   const long double u = unit_roundoff<Acc>();
@@ -356,12 +357,18 @@ void compare(const result<W>& want, const Out& got) {
   CHECK(failures == 0);
 }
 
+// got (any layout) against the reference, Acc the accumulation type.
+template <class Acc, class Out, class W>
+void compare(const result<W>& want, const Out& got, unsigned seed = 0) {
+  compare_flat<Acc, typename Out::value_type>(want, flatten<W>(got), seed);
+}
+
 // The reference of conv(lhs, rhs) with p, against got; Acc the accumulation type.
 template <class Acc, class L, class R, class Out>
-void check(const params& p, const L& lhs, const R& rhs, const Out& got) {
+void check(const params& p, const L& lhs, const R& rhs, const Out& got, unsigned seed = 0) {
   using W = wide_t<Acc>;
   const result<W> want = reference(p, flatten<W>(lhs), flatten<W>(rhs));
-  compare<Acc>(want, got);
+  compare<Acc>(want, got, seed);
 }
 
 // The reference's parameters read from a conv_config (its values only; the reference
@@ -453,13 +460,12 @@ using accumulation_t = typename accumulation<V>::type;
 // wrong one does not compile), checked against the reference.
 template <x::shape_spec LS, x::shape_spec RS, x::conv_config C, x::shape_spec OS>
 void check_case(unsigned seed) {
-  CAPTURE(seed);
   const auto lhs = random_tensor<LS>(seed);
   const auto rhs = random_tensor<RS>(seed + 1000);
   auto out = std::make_unique<x::tensor<OS>>();
   *out = x::conv_general_dilated<C>(*lhs, *rhs);
   using V = typename x::tensor<LS>::value_type;
-  check<accumulation_t<V>>(params_of<C>(), *lhs, *rhs, *out);
+  check<accumulation_t<V>>(params_of<C>(), *lhs, *rhs, *out, seed);
 }
 
 }  // namespace sxla_test::conv

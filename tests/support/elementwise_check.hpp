@@ -121,19 +121,40 @@ std::string show(const T& v) {
   return os.str();
 }
 
+// The mismatches of one check, reported out of line: the per-check loop (check_all) keeps
+// only the element access and the comparison, so that a test instantiating hundreds of
+// checks compiles the reporting once per element type.
+template <class T>
+class mismatches {
+ public:
+  explicit mismatches(const std::string& what) : what_(what) {}
+  template <class Index>
+  void add(const Index& idx, const T& got, const T& want) {
+    if (count_++ < 5) report(idx.data(), idx.size(), got, want);
+  }
+  [[gnu::noinline]] void report(const x::index_t* idx, std::size_t rank, const T& got, const T& want) const {
+    std::string at;
+    for (std::size_t i = 0; i < rank; ++i) at += std::to_string(idx[i]) + " ";
+    FAIL_CHECK(what_ << " at (" << at << "): got " << show(got) << ", want " << show(want));
+  }
+  [[gnu::noinline]] void finish() const { CHECK_MESSAGE(count_ == 0, what_ << ": " << count_ << " mismatches"); }
+
+ private:
+  const std::string& what_;
+  int count_ = 0;
+};
+
 // Every element of `got` equals ref(idx) (same_value), reported with the index.
 template <class A, class Ref>
 void check_all(const A& got, Ref ref, const std::string& what) {
-  int failures = 0;
+  using T = std::remove_cvref_t<decltype(ref(std::declval<const std::array<x::index_t, A::shape_type::rank>&>()))>;
+  mismatches<T> m(what);
   x::for_each_index<typename A::shape_type>([&](const auto& idx) {
-    const auto want = ref(idx);
-    if (!same_value(got[idx], want) && failures++ < 5) {
-      std::string at;
-      for (auto i : idx) at += std::to_string(i) + " ";
-      FAIL_CHECK(what << " at (" << at << "): got " << show(got[idx]) << ", want " << show(want));
-    }
+    const T want = ref(idx);
+    const T g = got[idx];
+    if (!same_value(g, want)) m.add(idx, g, want);
   });
-  CHECK_MESSAGE(failures == 0, what << ": " << failures << " mismatches");
+  m.finish();
 }
 
 // The layouts of one check: Variant (0..3) picks the result's layout, the operands take
