@@ -169,6 +169,31 @@ std::vector<T> samples() {
   }
 }
 
+// got == want (same_value) for op(a, b), reported with the operands. Out of line: once
+// per element type, not per (op, type) pair.
+template <class T>
+[[gnu::noinline]] void expect_same(const char* op, T a, T b, T got, T want) {
+  CAPTURE(std::string(op));
+  CAPTURE(x::type_name(x::primitive_type_of<T>));
+  if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T>) {
+    CAPTURE(static_cast<long long>(a));
+    CAPTURE(static_cast<long long>(b));
+    CHECK(same_value(got, want));
+  } else if constexpr (x::is_complex_v<T>) {
+    CAPTURE(a.real());
+    CAPTURE(a.imag());
+    CAPTURE(b.real());
+    CAPTURE(b.imag());
+    CHECK(same_value(got, want));
+  } else {
+    CAPTURE(static_cast<double>(a));
+    CAPTURE(static_cast<double>(b));
+    CAPTURE(static_cast<double>(got));
+    CAPTURE(static_cast<double>(want));
+    CHECK(same_value(got, want));
+  }
+}
+
 template <op O, class T>
 void check_computation() {
   if constexpr (xla_accepts<O, T>()) {
@@ -205,26 +230,7 @@ void check_computation() {
         } else {  // f16, bf16: the exact result of the widened values, rounded once
           want = nearest<T>(float_reference<double>(O, static_cast<float>(a), static_cast<float>(b)));
         }
-        const T got = f(a, b);
-        CAPTURE(std::string(op_names[static_cast<int>(O)]));
-        CAPTURE(x::type_name(x::primitive_type_of<T>));
-        if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T>) {
-          CAPTURE(static_cast<long long>(a));
-          CAPTURE(static_cast<long long>(b));
-          CHECK(same_value(got, want));
-        } else if constexpr (x::is_complex_v<T>) {
-          CAPTURE(a.real());
-          CAPTURE(a.imag());
-          CAPTURE(b.real());
-          CAPTURE(b.imag());
-          CHECK(same_value(got, want));
-        } else {
-          CAPTURE(static_cast<double>(a));
-          CAPTURE(static_cast<double>(b));
-          CAPTURE(static_cast<double>(got));
-          CAPTURE(static_cast<double>(want));
-          CHECK(same_value(got, want));
-        }
+        expect_same(op_names[static_cast<int>(O)], a, b, f(a, b), want);
         ++checked;
       }
     }

@@ -411,6 +411,20 @@ std::string dims_label(const std::vector<index_t>& sizes, const std::vector<inde
   return s;
 }
 
+// The three evaluations of one reduction (row-major destination, column-major
+// destination, row-major again) against the reference and each other. Out of line: once
+// per element type and computation, not per shape.
+template <class T, class F>
+[[gnu::noinline]] void check_results(const std::vector<T>& got, const std::vector<T>& col,
+                                     const std::vector<T>& again, const data<T>& d, const std::vector<index_t>& dims,
+                                     T init, const F& f, op_kind k, const std::string& layout) {
+  const reduction red(d.sizes, dims);
+  const std::string what = dims_label<T>(d.sizes, dims) + " " + op_name(k) + ", " + layout;
+  check_values(got, d, red, init, k, f, what + " -> row-major");
+  check_identical(got, col, what + ": row-major vs column-major destination");
+  check_identical(got, again, what + ": evaluated twice");
+}
+
 // x::reduce<Dims...>(a, init, f) evaluated into a row-major and a column-major tensor
 // and a second time into a row-major one: each against the reference, all bit-identical.
 template <x::idx Dims, class A, class T, class F>
@@ -420,15 +434,11 @@ void check_one(const A& a, const data<T>& d, T init, F f, op_kind k, const std::
   }(std::make_index_sequence<Dims.size()>{});
   using R = decltype(x::eval(node));
   const std::vector<index_t> dims(Dims.begin(), Dims.end());
-  const reduction red(d.sizes, dims);
-  const std::string what = dims_label<T>(d.sizes, dims) + " " + op_name(k) + ", " + layout;
+  const std::vector<index_t> kept = reduction(d.sizes, dims).kept_sizes;
   const R row = node;
   const x::tensor<col_major(R::spec)> col = node;
   const R again = node;
-  const auto got = gather(row, red.kept_sizes);
-  check_values(got, d, red, init, k, f, what + " -> row-major");
-  check_identical(got, gather(col, red.kept_sizes), what + ": row-major vs column-major destination");
-  check_identical(got, gather(again, red.kept_sizes), what + ": evaluated twice");
+  check_results(gather(row, kept), gather(col, kept), gather(again, kept), d, dims, init, f, k, layout);
 }
 
 template <x::idx... Sets, class A, class T, class F>
