@@ -451,6 +451,9 @@ inline const char* layout_name(lay k) {
   return names[static_cast<int>(k)];
 }
 
+// "<layout> operand", out of line (compiled once, not in every check_shape).
+[[gnu::noinline]] inline std::string operand_label(lay k) { return std::string(layout_name(k)) + " operand"; }
+
 // The padding value of a padded operand for computation F: one that changes the result
 // wherever a padding slot is read (+inf / the largest integer / true, or for min and and
 // -inf / the lowest integer / false).
@@ -469,7 +472,7 @@ void check_shape(dims<D...>, T init, F f, op_kind k, std::uint64_t seed) {
   const auto d = random_operand<T>({D...}, k, seed);
   using A = x::tensor<spec_for<T, K, pad_for<F>>(x::idx{D...})>;
   const A a = make<A>(d);
-  check_sets<Sets...>(a, d, init, f, k, std::string(layout_name(K)) + " operand");
+  check_sets<Sets...>(a, d, init, f, k, operand_label(K));
 }
 
 // The shapes every computation and element type runs on: rank 1 shorter than a vector

@@ -169,6 +169,21 @@ inline const char* layout_name(int k) {
   return names[k];
 }
 
+// "name (first layout[, second layout]) -> result layout" (second < 0: a unary op). Out
+// of line, as the reporting: its string concatenations are compiled once.
+[[gnu::noinline]] inline std::string check_label(const char* name, int first, int second, int result) {
+  std::string s(name);
+  s += " (";
+  s += layout_name(first);
+  if (second >= 0) {
+    s += ", ";
+    s += layout_name(second);
+  }
+  s += ") -> ";
+  s += layout_name(result);
+  return s;
+}
+
 template <class T, int Variant, class Op, class Ref>
 void check_unary(Op op, Ref ref, const char* name) {
   constexpr int k = variant_of<T, Variant>;
@@ -179,7 +194,7 @@ void check_unary(Op op, Ref ref, const char* name) {
   using R = std::remove_cvref_t<decltype(ref(a0[{0, 0}]))>;
   const x::tensor<spec_of<R, static_cast<layout_kind>(k)>()> got = op(a);
   check_all(got, [&](const auto& idx) { return ref(a0[idx]); },
-            std::string(name) + " " + layout_name((k + 1) % 4) + " -> " + layout_name(k));
+            check_label(name, (k + 1) % 4, -1, k));
 }
 
 template <class T, int Variant, class Op, class Ref>
@@ -192,8 +207,7 @@ void check_binary(Op op, Ref ref, const char* name) {
   const array<T, static_cast<layout_kind>((k + 1) % 4)> a = a0;
   const array<T, static_cast<layout_kind>((k + 2) % 4)> b = b0;
   using R = std::remove_cvref_t<decltype(ref(a0[{0, 0}], b0[{0, 0}]))>;
-  const std::string n = std::string(name) + " (" + layout_name((k + 1) % 4) + ", " + layout_name((k + 2) % 4) +
-                        ") -> " + layout_name(k);
+  const std::string n = check_label(name, (k + 1) % 4, (k + 2) % 4, k);
   const x::tensor<spec_of<R, static_cast<layout_kind>(k)>()> got = op(a, b);
   check_all(got, [&](const auto& idx) { return ref(a0[idx], b0[idx]); }, n);
 
