@@ -13,8 +13,11 @@
 // sxla_packed: the weights held in the layout sxla's matrix-vector kernel streams
 // (column-major for W . v and x . W^T), converted once outside the timing, as oneDNN and
 // XNNPACK reorder theirs.
-// Peers: Eigen (Matrix, row-major, noalias), OpenBLAS cblas_sgemv (one thread), each
-// measured when found. Counters: GB/s of weights read per second (the weights are read
+// Peers, each measured when found, one thread: Eigen (Matrix, row-major, noalias),
+// OpenBLAS (cblas_sgemv, cblas_sgemm), oneDNN 2.6 (matmul; weights reordered to the
+// primitive's format outside the timing; bias and relu as post-ops in the MLP) and
+// XNNPACK (fully connected operator, created, with its weights packed, outside the
+// timing; run on the calling thread). Counters: GB/s of weights read per second (the weights are read
 // once per product). Every result is checked against a double reference once, before
 // timing.
 #include <sxla/sxla.hpp>
@@ -24,9 +27,12 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <random>
+#include <unordered_map>
 #include <vector>
 
 #if __has_include(<cblas.h>)
@@ -37,6 +43,19 @@ extern "C" void openblas_set_num_threads(int);
 #if __has_include(<eigen3/Eigen/Dense>)
 #define SXLA_BENCH_EIGEN 1
 #include <eigen3/Eigen/Dense>
+#endif
+#if __has_include(<oneapi/dnnl/dnnl.hpp>) && defined(SXLA_BENCH_DNNL_FOUND)
+#define SXLA_BENCH_DNNL 1
+#include <oneapi/dnnl/dnnl.hpp>
+#if DNNL_CPU_RUNTIME == DNNL_RUNTIME_OMP
+// libgomp's, linked without -fopenmp (bench/meson.build, as for bench_conv).
+extern "C" void omp_set_num_threads(int);
+extern "C" int omp_get_max_threads();
+#endif
+#endif
+#if __has_include(<xnnpack.h>) && defined(SXLA_BENCH_XNNPACK_FOUND)
+#define SXLA_BENCH_XNNPACK 1
+#include <xnnpack.h>
 #endif
 
 namespace x = sxla;
@@ -453,6 +472,176 @@ void mlp_eigen(benchmark::State& state) {
   }
 }
 BENCHMARK(mlp_eigen)->Name("mlp/784-256-128-10/eigen");
+#endif
+
+
+// ---- oneDNN and XNNPACK: y[M,N] = x[M,K] . W (+ b, relu), W(p, j) = w[p * ps + j * js] --
+// (W is [K,N] row-major with ps = N, js = 1, or stored [N,K] with ps = 1, js = K.) Each
+// peer takes the weights once, outside the timing, in its own packed format.
+#if defined(SXLA_BENCH_DNNL)
+// Debian's libdnnl 2.6 runs on libgomp: one thread for the calling thread's primitives
+// (bench_conv.cpp's onednn_one_thread says why this works).
+void onednn_one_thread() {
+#if DNNL_CPU_RUNTIME == DNNL_RUNTIME_OMP
+  omp_set_num_threads(1);
+  if (omp_get_max_threads() != 1) std::abort();
+#else
+#error "bench_inference: forcing one thread is written for oneDNN's OpenMP runtime only"
+#endif
+}
+
+struct onednn_fc {
+  dnnl::engine eng{dnnl::engine::kind::cpu, 0};
+  dnnl::stream strm{eng};
+  dnnl::matmul prim;
+  dnnl::memory src, wts, dst, bias;
+  onednn_fc(int m, int k, int n, const float* w, int ps, const float* b, bool relu, const float* in, float* out) {
+    onednn_one_thread();
+    using namespace dnnl;
+    using tag = memory::format_tag;
+    using dt = memory::data_type;
+    const memory::desc src_md({m, k}, dt::f32, tag::ab), dst_md({m, n}, dt::f32, tag::ab);
+    const memory::desc user_wts_md({k, n}, dt::f32, ps == n ? tag::ab : tag::ba);
+    const memory::desc any_wts_md({k, n}, dt::f32, tag::any);
+    const memory::desc bias_md = b ? memory::desc({1, n}, dt::f32, tag::ab) : memory::desc();
+    primitive_attr attr;
+    if (relu) {
+      post_ops ops;
+      ops.append_eltwise(1.0f, algorithm::eltwise_relu, 0.0f, 0.0f);
+      attr.set_post_ops(ops);
+    }
+    const matmul::primitive_desc pd(matmul::desc(src_md, any_wts_md, bias_md, dst_md), attr, eng);
+    memory user_wts(user_wts_md, eng, const_cast<float*>(w));
+    wts = memory(pd.weights_desc(), eng);
+    reorder(user_wts, wts).execute(strm, user_wts, wts);
+    strm.wait();
+    prim = matmul(pd);
+    src = memory(src_md, eng, const_cast<float*>(in));
+    dst = memory(dst_md, eng, out);
+    if (b) bias = memory(bias_md, eng, const_cast<float*>(b));
+  }
+  void run() {
+    std::unordered_map<int, dnnl::memory> args{{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, wts}, {DNNL_ARG_DST, dst}};
+    if (bias) args.insert({DNNL_ARG_BIAS, bias});
+    prim.execute(strm, args);
+    strm.wait();
+  }
+};
+#endif
+
+#if defined(SXLA_BENCH_XNNPACK)
+struct xnnpack_fc {
+  xnn_operator_t op = nullptr;
+  xnnpack_fc(int m, int k, int n, const float* w, int ps, const float* b, bool relu, const float* in, float* out) {
+    if (xnn_initialize(nullptr) != xnn_status_success) std::abort();
+    // Its default filter is [N,K] (W stored transposed); [K,N] with TRANSPOSE_WEIGHTS.
+    const std::uint32_t flags = ps == n ? XNN_FLAG_TRANSPOSE_WEIGHTS : 0;
+    const float lo = relu ? 0.0f : -std::numeric_limits<float>::infinity();
+    if (xnn_create_fully_connected_nc_f32(std::size_t(k), std::size_t(n), std::size_t(k), std::size_t(n), w, b, lo,
+                                          std::numeric_limits<float>::infinity(), flags, &op) != xnn_status_success ||
+        xnn_setup_fully_connected_nc_f32(op, std::size_t(m), in, out, nullptr) != xnn_status_success) {
+      std::fprintf(stderr, "xnnpack: fully connected %dx%dx%d not created\n", m, k, n);
+      std::abort();
+    }
+  }
+  xnnpack_fc(const xnnpack_fc&) = delete;
+  xnnpack_fc& operator=(const xnnpack_fc&) = delete;
+  ~xnnpack_fc() { xnn_delete_operator(op); }
+  void run() {
+    if (xnn_run_operator(op, nullptr) != xnn_status_success) std::abort();
+  }
+};
+#endif
+
+#if defined(SXLA_BENCH_DNNL) || defined(SXLA_BENCH_XNNPACK)
+// x . W and x . W^T through peer FC.
+template <class FC, int K, int N, bool Transposed>
+void row_peer(benchmark::State& state) {
+  product<K, N, Transposed> s;
+  FC fc(1, K, N, s.w->data(), s.ps, nullptr, false, s.xv->data(), s.y->data());
+  fc.run();
+  check(s.xv->data(), s.w->data(), s.y->data(), N, K, s.ps, s.js, "peer");
+  for (auto _ : state) {
+    fc.run();
+    benchmark::ClobberMemory();
+  }
+  set_bytes(state, 4.0 * K * N);
+}
+
+// W . v: the same product as v^T . W^T, W stored [256,784].
+template <class FC>
+void col_peer(benchmark::State& state) {
+  std::vector<float> w(256 * 784), v(784), y(256);
+  fill(w.data(), w.size(), 2);
+  fill(v.data(), v.size(), 1);
+  FC fc(1, 784, 256, w.data(), 1, nullptr, false, v.data(), y.data());
+  fc.run();
+  check(v.data(), w.data(), y.data(), 256, 784, 1, 784, "peer");
+  for (auto _ : state) {
+    fc.run();
+    benchmark::ClobberMemory();
+  }
+  set_bytes(state, 4.0 * 256 * 784);
+}
+
+template <class FC, int M>
+void rows_peer(benchmark::State& state) {
+  rows_product<M> s;
+  FC fc(M, 512, 512, s.b->data(), 512, nullptr, false, s.a->data(), s.c->data());
+  fc.run();
+  s.check_row0("peer");
+  for (auto _ : state) {
+    fc.run();
+    benchmark::ClobberMemory();
+  }
+}
+
+template <class FC>
+void mlp_peer(benchmark::State& state) {
+  mlp_weights m;
+  std::vector<float> h1(256), h2(128), out(10);
+  FC l1(1, 784, 256, m.w1->data(), 256, m.b1->data(), true, m.in->data(), h1.data());
+  FC l2(1, 256, 128, m.w2->data(), 128, m.b2->data(), true, h1.data(), h2.data());
+  FC l3(1, 128, 10, m.w3->data(), 10, m.b3->data(), false, h2.data(), out.data());
+  auto run = [&] {
+    l1.run();
+    l2.run();
+    l3.run();
+  };
+  run();
+  check_mlp(m, out.data(), "peer");
+  for (auto _ : state) {
+    run();
+    benchmark::ClobberMemory();
+  }
+}
+#endif
+
+#if defined(SXLA_BENCH_DNNL)
+BENCHMARK(row_peer<onednn_fc, 784, 256, false>)->Name("row/784x256/onednn");
+BENCHMARK(row_peer<onednn_fc, 784, 256, true>)->Name("rowT/784x256/onednn");
+BENCHMARK(row_peer<onednn_fc, 256, 10, true>)->Name("rowT/256x10/onednn");
+BENCHMARK(row_peer<onednn_fc, 4096, 4096, false>)->Name("row/4096x4096/onednn");
+BENCHMARK(col_peer<onednn_fc>)->Name("col/256x784/onednn");
+BENCHMARK(rows_peer<onednn_fc, 2>)->Name("rows/2x512x512/onednn");
+BENCHMARK(rows_peer<onednn_fc, 4>)->Name("rows/4x512x512/onednn");
+BENCHMARK(rows_peer<onednn_fc, 8>)->Name("rows/8x512x512/onednn");
+BENCHMARK(rows_peer<onednn_fc, 16>)->Name("rows/16x512x512/onednn");
+BENCHMARK(rows_peer<onednn_fc, 32>)->Name("rows/32x512x512/onednn");
+BENCHMARK(mlp_peer<onednn_fc>)->Name("mlp/784-256-128-10/onednn");
+#endif
+#if defined(SXLA_BENCH_XNNPACK)
+BENCHMARK(row_peer<xnnpack_fc, 784, 256, false>)->Name("row/784x256/xnnpack");
+BENCHMARK(row_peer<xnnpack_fc, 784, 256, true>)->Name("rowT/784x256/xnnpack");
+BENCHMARK(row_peer<xnnpack_fc, 256, 10, true>)->Name("rowT/256x10/xnnpack");
+BENCHMARK(row_peer<xnnpack_fc, 4096, 4096, false>)->Name("row/4096x4096/xnnpack");
+BENCHMARK(col_peer<xnnpack_fc>)->Name("col/256x784/xnnpack");
+BENCHMARK(rows_peer<xnnpack_fc, 2>)->Name("rows/2x512x512/xnnpack");
+BENCHMARK(rows_peer<xnnpack_fc, 4>)->Name("rows/4x512x512/xnnpack");
+BENCHMARK(rows_peer<xnnpack_fc, 8>)->Name("rows/8x512x512/xnnpack");
+BENCHMARK(rows_peer<xnnpack_fc, 16>)->Name("rows/16x512x512/xnnpack");
+BENCHMARK(rows_peer<xnnpack_fc, 32>)->Name("rows/32x512x512/xnnpack");
+BENCHMARK(mlp_peer<xnnpack_fc>)->Name("mlp/784-256-128-10/xnnpack");
 #endif
 
 }  // namespace
