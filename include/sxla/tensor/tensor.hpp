@@ -151,8 +151,8 @@ class tensor {
       static_assert(require_same_logical_shape<S, E::spec>());
     } else {
       if (std::is_constant_evaluated() || shape_type::is_padded || shape_type::is_tiled) {
-        storage_ = {};
-        fill_padding();
+        storage_.fill(value_type{});  // (not `storage_ = {}`: unoptimised, that is a temporary
+        fill_padding();                // of the whole array in this frame, taken or not)
       }
       evaluate_into(*this, e, fresh_destination{});
     }
