@@ -216,7 +216,9 @@ void check_computation() {
           } else if constexpr (O == op::sub) {
             want = T(ar - br, ai - bi);
           } else if constexpr (O == op::mul) {  // plain products, each rounded (no fma)
-            const F rr = ar * br, ii = ai * bi, ri = ar * bi, ir = ai * br;
+            // (through volatile: g++ contracts a product and a later add into an fma by
+            // default in C++, across statements, wherever the inlining puts them together)
+            const volatile F rr = ar * br, ii = ai * bi, ri = ar * bi, ir = ai * br;
             want = T(rr - ii, ri + ir);
           } else {  // div: only divisors whose quotient is exact
             if (b == T(2, 0)) {
