@@ -67,16 +67,7 @@ extern "C" void openblas_set_num_threads(int);
 #define SXLA_BENCH_EIGEN 1
 #include <eigen3/unsupported/Eigen/CXX11/Tensor>
 #endif
-#if __has_include(<oneapi/dnnl/dnnl.hpp>) && defined(SXLA_BENCH_DNNL_FOUND)
-#define SXLA_BENCH_DNNL 1
-#include <oneapi/dnnl/dnnl.hpp>
-#if DNNL_CPU_RUNTIME == DNNL_RUNTIME_OMP
-// libgomp's, linked by meson without -fopenmp (which would also switch on Eigen's and
-// sxla's OpenMP paths).
-extern "C" void omp_set_num_threads(int);
-extern "C" int omp_get_max_threads();
-#endif
-#endif
+#include "onednn.hpp"  // SXLA_BENCH_DNNL, onednn_one_thread
 
 namespace x = sxla;
 
@@ -210,20 +201,6 @@ BENCHMARK(peak_fma);
 
 // ---- oneDNN -----------------------------------------------------------------------------
 #if defined(SXLA_BENCH_DNNL)
-// Debian's libdnnl 2.6 is built with DNNL_CPU_RUNTIME = OMP (libgomp). libgomp reads
-// OMP_NUM_THREADS when it is loaded, before main, so setenv would come too late; oneDNN
-// sizes its work by omp_get_max_threads() when a primitive is created and runs it in an
-// OpenMP parallel region, so setting the calling thread's nthreads-var to 1 before the
-// first primitive makes it single-threaded (DNNL_VERBOSE prints nthr:1). Returns the count.
-int onednn_one_thread() {
-#if DNNL_CPU_RUNTIME == DNNL_RUNTIME_OMP
-  omp_set_num_threads(1);
-  return omp_get_max_threads();
-#else
-#error "bench_conv: forcing one thread is written for oneDNN's OpenMP runtime only"
-#endif
-}
-
 struct onednn_conv {
   static constexpr const char* name = "onednn";
   const problem& p;

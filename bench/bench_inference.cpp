@@ -44,15 +44,7 @@ extern "C" void openblas_set_num_threads(int);
 #define SXLA_BENCH_EIGEN 1
 #include <eigen3/Eigen/Dense>
 #endif
-#if __has_include(<oneapi/dnnl/dnnl.hpp>) && defined(SXLA_BENCH_DNNL_FOUND)
-#define SXLA_BENCH_DNNL 1
-#include <oneapi/dnnl/dnnl.hpp>
-#if DNNL_CPU_RUNTIME == DNNL_RUNTIME_OMP
-// libgomp's, linked without -fopenmp (bench/meson.build, as for bench_conv).
-extern "C" void omp_set_num_threads(int);
-extern "C" int omp_get_max_threads();
-#endif
-#endif
+#include "onednn.hpp"  // SXLA_BENCH_DNNL, onednn_one_thread
 #if __has_include(<xnnpack.h>) && defined(SXLA_BENCH_XNNPACK_FOUND)
 #define SXLA_BENCH_XNNPACK 1
 #include <xnnpack.h>
@@ -479,24 +471,13 @@ BENCHMARK(mlp_eigen)->Name("mlp/784-256-128-10/eigen");
 // (W is [K,N] row-major with ps = N, js = 1, or stored [N,K] with ps = 1, js = K.) Each
 // peer takes the weights once, outside the timing, in its own packed format.
 #if defined(SXLA_BENCH_DNNL)
-// Debian's libdnnl 2.6 runs on libgomp: one thread for the calling thread's primitives
-// (bench_conv.cpp's onednn_one_thread says why this works).
-void onednn_one_thread() {
-#if DNNL_CPU_RUNTIME == DNNL_RUNTIME_OMP
-  omp_set_num_threads(1);
-  if (omp_get_max_threads() != 1) std::abort();
-#else
-#error "bench_inference: forcing one thread is written for oneDNN's OpenMP runtime only"
-#endif
-}
-
 struct onednn_fc {
   dnnl::engine eng{dnnl::engine::kind::cpu, 0};
   dnnl::stream strm{eng};
   dnnl::matmul prim;
   dnnl::memory src, wts, dst, bias;
   onednn_fc(int m, int k, int n, const float* w, int ps, const float* b, bool relu, const float* in, float* out) {
-    onednn_one_thread();
+    if (onednn_one_thread() != 1) std::abort();
     using namespace dnnl;
     using tag = memory::format_tag;
     using dt = memory::data_type;
@@ -617,31 +598,24 @@ void mlp_peer(benchmark::State& state) {
 }
 #endif
 
+// Every row of the table for peer FC, named NAME.
+#define SXLA_BENCH_FC_ROWS(FC, NAME)                                                      \
+  BENCHMARK(row_peer<FC, 784, 256, false>)->Name("row/784x256/" NAME);                    \
+  BENCHMARK(row_peer<FC, 784, 256, true>)->Name("rowT/784x256/" NAME);                    \
+  BENCHMARK(row_peer<FC, 256, 10, true>)->Name("rowT/256x10/" NAME);                      \
+  BENCHMARK(row_peer<FC, 4096, 4096, false>)->Name("row/4096x4096/" NAME);                \
+  BENCHMARK(col_peer<FC>)->Name("col/256x784/" NAME);                                     \
+  BENCHMARK(rows_peer<FC, 2>)->Name("rows/2x512x512/" NAME);                              \
+  BENCHMARK(rows_peer<FC, 4>)->Name("rows/4x512x512/" NAME);                              \
+  BENCHMARK(rows_peer<FC, 8>)->Name("rows/8x512x512/" NAME);                              \
+  BENCHMARK(rows_peer<FC, 16>)->Name("rows/16x512x512/" NAME);                            \
+  BENCHMARK(rows_peer<FC, 32>)->Name("rows/32x512x512/" NAME);                            \
+  BENCHMARK(mlp_peer<FC>)->Name("mlp/784-256-128-10/" NAME)
 #if defined(SXLA_BENCH_DNNL)
-BENCHMARK(row_peer<onednn_fc, 784, 256, false>)->Name("row/784x256/onednn");
-BENCHMARK(row_peer<onednn_fc, 784, 256, true>)->Name("rowT/784x256/onednn");
-BENCHMARK(row_peer<onednn_fc, 256, 10, true>)->Name("rowT/256x10/onednn");
-BENCHMARK(row_peer<onednn_fc, 4096, 4096, false>)->Name("row/4096x4096/onednn");
-BENCHMARK(col_peer<onednn_fc>)->Name("col/256x784/onednn");
-BENCHMARK(rows_peer<onednn_fc, 2>)->Name("rows/2x512x512/onednn");
-BENCHMARK(rows_peer<onednn_fc, 4>)->Name("rows/4x512x512/onednn");
-BENCHMARK(rows_peer<onednn_fc, 8>)->Name("rows/8x512x512/onednn");
-BENCHMARK(rows_peer<onednn_fc, 16>)->Name("rows/16x512x512/onednn");
-BENCHMARK(rows_peer<onednn_fc, 32>)->Name("rows/32x512x512/onednn");
-BENCHMARK(mlp_peer<onednn_fc>)->Name("mlp/784-256-128-10/onednn");
+SXLA_BENCH_FC_ROWS(onednn_fc, "onednn");
 #endif
 #if defined(SXLA_BENCH_XNNPACK)
-BENCHMARK(row_peer<xnnpack_fc, 784, 256, false>)->Name("row/784x256/xnnpack");
-BENCHMARK(row_peer<xnnpack_fc, 784, 256, true>)->Name("rowT/784x256/xnnpack");
-BENCHMARK(row_peer<xnnpack_fc, 256, 10, true>)->Name("rowT/256x10/xnnpack");
-BENCHMARK(row_peer<xnnpack_fc, 4096, 4096, false>)->Name("row/4096x4096/xnnpack");
-BENCHMARK(col_peer<xnnpack_fc>)->Name("col/256x784/xnnpack");
-BENCHMARK(rows_peer<xnnpack_fc, 2>)->Name("rows/2x512x512/xnnpack");
-BENCHMARK(rows_peer<xnnpack_fc, 4>)->Name("rows/4x512x512/xnnpack");
-BENCHMARK(rows_peer<xnnpack_fc, 8>)->Name("rows/8x512x512/xnnpack");
-BENCHMARK(rows_peer<xnnpack_fc, 16>)->Name("rows/16x512x512/xnnpack");
-BENCHMARK(rows_peer<xnnpack_fc, 32>)->Name("rows/32x512x512/xnnpack");
-BENCHMARK(mlp_peer<xnnpack_fc>)->Name("mlp/784-256-128-10/xnnpack");
+SXLA_BENCH_FC_ROWS(xnnpack_fc, "xnnpack");
 #endif
 
 }  // namespace
