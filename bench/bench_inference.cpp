@@ -475,7 +475,8 @@ struct onednn_fc {
   dnnl::engine eng{dnnl::engine::kind::cpu, 0};
   dnnl::stream strm{eng};
   dnnl::matmul prim;
-  dnnl::memory src, wts, dst, bias;
+  dnnl::memory src, wts, dst;
+  std::unordered_map<int, dnnl::memory> args;  // built once: no allocation in run()
   onednn_fc(int m, int k, int n, const float* w, int ps, const float* b, bool relu, const float* in, float* out) {
     if (onednn_one_thread() != 1) std::abort();
     using namespace dnnl;
@@ -499,11 +500,10 @@ struct onednn_fc {
     prim = matmul(pd);
     src = memory(src_md, eng, const_cast<float*>(in));
     dst = memory(dst_md, eng, out);
-    if (b) bias = memory(bias_md, eng, const_cast<float*>(b));
+    args = {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, wts}, {DNNL_ARG_DST, dst}};
+    if (b) args.insert({DNNL_ARG_BIAS, memory(bias_md, eng, const_cast<float*>(b))});
   }
   void run() {
-    std::unordered_map<int, dnnl::memory> args{{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, wts}, {DNNL_ARG_DST, dst}};
-    if (bias) args.insert({DNNL_ARG_BIAS, bias});
     prim.execute(strm, args);
     strm.wait();
   }

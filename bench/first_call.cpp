@@ -91,21 +91,15 @@ int main(int argc, char** argv) {
   const auto c = std::make_unique<mat>();
   using product = decltype(x::dot(*a, *b));
   const auto ws = heap ? nullptr : std::make_unique<x::workspace_for<product, decltype(x::noalias(*c))>>();
-  constexpr int calls = 40;
-  double t[calls];
-  for (int i = 0; i < calls; ++i) {
-    t[i] = micros([&] {
-      if (heap) {
-        x::noalias(*c) = x::dot(*a, *b);
-      } else {
-        x::noalias(*c).using_workspace(*ws) = x::dot(*a, *b);
-      }
-    });
-  }
-  double first = 0, rest = 0;
-  for (int i = 0; i < 9; ++i) first += t[i] / 9;
-  for (int i = 9; i < calls; ++i) rest += t[i] / (calls - 9);
-  std::printf("%s: calls 1-9 %.1f us, calls 10-%d %.1f us (first 9 at %.0f%% of the later speed); c(1,2) = %g\n",
-              heap ? "heap" : "workspace", first, calls, rest, 100 * rest / first, static_cast<double>((*c)(1, 2)));
-  for (int i = 0; i < calls; ++i) std::printf("%.1f%s", t[i], i + 1 < calls ? " " : "\n");
+  report<40>(
+      heap ? "heap" : "workspace",
+      [&] {
+        if (heap) {
+          x::noalias(*c) = x::dot(*a, *b);
+        } else {
+          x::noalias(*c).using_workspace(*ws) = x::dot(*a, *b);
+        }
+      },
+      &(*c)(1, 2));
+  return 0;
 }
