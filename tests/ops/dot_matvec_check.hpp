@@ -24,9 +24,6 @@ namespace x = sxla;
 using x::index_t;
 
 template <class T>
-inline constexpr bool is_complex = x::is_complex_v<T>;
-
-template <class T>
 T random_value(std::mt19937& g) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   if constexpr (std::is_same_v<T, x::c64>) {
@@ -65,7 +62,7 @@ R fma_or_not(R a, R b, R c) {
 // (x + iy)(u + iv), re = fma(-y, v, fma(x, u, re)), im = fma(y, u, fma(x, v, im)).
 template <class A>
 A madd(A a, A b, A acc) {
-  if constexpr (is_complex<A>) {
+  if constexpr (x::is_complex_v<A>) {
     const auto re = fma_or_not(-a.imag(), b.imag(), fma_or_not(a.real(), b.real(), acc.real()));
     const auto im = fma_or_not(a.imag(), b.real(), fma_or_not(a.real(), b.imag(), acc.imag()));
     return {re, im};
@@ -100,7 +97,7 @@ void check_element(R got, index_t k, Term term, index_t where, int& failures) {
     CAPTURE(where);
     CHECK(got == want);
   }
-  using W = std::conditional_t<is_complex<A>, std::complex<long double>, long double>;
+  using W = std::conditional_t<x::is_complex_v<A>, std::complex<long double>, long double>;
   W exact{};
   long double mag = 0;
   for (index_t p = 0; p < k; ++p) {
@@ -112,7 +109,7 @@ void check_element(R got, index_t k, Term term, index_t where, int& failures) {
   const long double u = std::numeric_limits<real>::epsilon() / 2.0L;
   const long double kc = static_cast<long double>(x::kernels::block_sum_order<A>());
   const long double out_u = std::is_same_v<R, A> ? 0.0L : 1.0L / 256;  // bf16, f16 results
-  const long double bound = (kc + static_cast<long double>(k) / kc + 2) * u * (is_complex<A> ? 4 : 1) * mag +
+  const long double bound = (kc + static_cast<long double>(k) / kc + 2) * u * (x::is_complex_v<A> ? 4 : 1) * mag +
                             out_u * std::abs(exact) + 1e-30L;
   const long double err = std::abs(static_cast<W>(static_cast<A>(got)) - exact);
   if (!(err <= bound) && failures++ < 5) {
