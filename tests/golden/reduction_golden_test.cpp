@@ -1,82 +1,30 @@
-// Batch normalization, ReduceWindow and SelectAndScatter against NumPy
-// (tests/golden/reduction_golden.txt, written by tools/gen_golden.py). NumPy computes in
+// Batch normalization against NumPy (tests/golden/reduction_golden.txt, written by
+// tools/gen_golden.py). NumPy computes in
 // float64 from the same inputs, so every tolerance below is sxla's own rounding:
 // - batch norm, relative rel = 1e-5 for f32 and 1e-12 for f64: the mean within
 //   epsilon_T * |mean| (one to two ulps: the reference is exact, sxla's mean is a T)
 //   plus rel * sqrt(var); the variance within rel of itself; the outputs within rel of
 //   the largest output, the training output plus the mean's tolerance times scale /
 //   sqrt(var + eps) (it normalizes with sxla's T mean); the gradient sums within rel of
-//   the sum of their terms' magnitudes;
-// - max and min windows exactly; window sums within 1e-6 of the sum of |x| over the
-//   window (at most 8 f32 additions: below 8 * 2^-24 < 5e-7 of it);
-// - select_and_scatter exactly (integer values: the scattered sums are exact).
+//   the sum of their terms' magnitudes.
+// (ReduceWindow and SelectAndScatter on the same file's data: window_golden_test.cpp.)
 
 #include <sxla/sxla.hpp>
 
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <cstddef>
 #include <limits>
-#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
 
-#include "support/golden_file.hpp"
+#include "golden/reduction_golden_check.hpp"
 
 namespace x = sxla;
-namespace golden = sxla_test::golden;
+using namespace reduction_golden;
 
 namespace {
-
-const golden::sections& data() {
-  static const golden::sections d = golden::read("reduction_golden.txt");
-  return d;
-}
-
-const std::vector<double>& want(const std::string& name) {
-  const auto it = data().find(name);
-  REQUIRE_MESSAGE(it != data().end(), "no golden section " << name);
-  return it->second;
-}
-
-template <class Tensor>
-Tensor load(const std::string& name) {
-  return golden::load<Tensor>(data(), name);
-}
-
-double max_abs(const std::vector<double>& v) {
-  double m = 0;
-  for (double e : v) m = std::fabs(e) > m ? std::fabs(e) : m;
-  return m;
-}
-
-// Every element of got (any layout, logical row-major order) within tol(index) of
-// the NumPy values; one CHECK, naming the count and the first element out of tolerance.
-template <class Tensor, class Tol>
-void check_close(const std::string& what, const Tensor& got, const std::vector<double>& values, Tol tol) {
-  REQUIRE_EQ(static_cast<x::index_t>(values.size()), Tensor::element_count);
-  std::size_t k = 0;
-  int failures = 0;
-  std::ostringstream first;
-  x::for_each_index<typename Tensor::shape_type>([&](const auto& i) {
-    const double g = static_cast<double>(got[i]);
-    const double w = values[k];
-    const double t = tol(i);
-    if (!(std::fabs(g - w) <= t) && failures++ == 0)
-      first << "element " << k << ": sxla " << g << ", NumPy " << w << ", |difference| " << std::fabs(g - w)
-            << " > " << t;
-    ++k;
-  });
-  CHECK_MESSAGE(failures == 0, what << ": " << failures << " of " << values.size() << " out of tolerance; "
-                                    << first.str());
-}
-
-template <class Tensor>
-void check_exact(const std::string& what, const Tensor& got, const std::vector<double>& values) {
-  check_close(what, got, values, [](const auto&) { return 0.0; });
-}
 
 // The three ops over golden case c: operand X (feature dimension F), vectors V.
 template <class X, class V, x::index_t F>
@@ -129,9 +77,6 @@ void check_batch_norm(const std::string& c, double rel) {
               [&](const auto& i) { return rel * go_mag[static_cast<std::size_t>(i[0])]; });
 }
 
-constexpr float inf = std::numeric_limits<float>::infinity();
-const auto ge = [](float a, float b) { return a >= b; };
-
 }  // namespace
 
 TEST_CASE("golden/reduction: batch norm of f32[2,3,4,5], feature dimension 1") {
@@ -156,54 +101,4 @@ TEST_CASE("golden/reduction: batch norm of f32[64,3] with mean 1000 and spread 0
 
 TEST_CASE("golden/reduction: batch norm of f64[3,5,7], feature dimension 0") {
   check_batch_norm<x::tensor<"f64[3,5,7]">, x::tensor<"f64[3]">, 0>("bn_d", 1e-12);
-}
-
-TEST_CASE("golden/reduction: max pooling 2x2 stride 2 over NHWC f32[1,8,8,16], exactly") {
-  const auto in = load<x::tensor<"f32[1,8,8,16]">>("rw_maxpool_x");
-  const x::tensor<"f32[1,4,4,16]"> pooled =
-      x::reduce_window<x::idx{1, 2, 2, 1}, x::idx{1, 2, 2, 1}>(in, -inf, x::max_op);
-  check_exact("max pooling", pooled, want("rw_maxpool_out"));
-  const x::tensor<"f32[1,4,4,16]{0,1,2,3}"> column_major =
-      x::reduce_window<x::idx{1, 2, 2, 1}, x::idx{1, 2, 2, 1}>(in, -inf, x::max_op);
-  check_exact("max pooling into {0,1,2,3}", column_major, want("rw_maxpool_out"));
-}
-
-TEST_CASE("golden/reduction: sum, window {3,3}, strides {2,1}, padding low {1,0} high {1,2}") {
-  const auto in = load<x::tensor<"f32[7,9]">>("rw_sum_x");
-  const x::tensor<"f32[4,9]"> sums =
-      x::reduce_window<x::idx{3, 3}, x::idx{2, 1}, x::padding::low_high(x::idx{1, 0}, x::idx{1, 2})>(in, 0.0f,
-                                                                                                   x::add_op);
-  const auto mag = load<x::tensor<"f64[4,9]">>("rw_sum_mag");
-  check_close("window sums", sums, want("rw_sum_out"), [&](const auto& i) { return 1e-6 * mag[i]; });
-}
-
-TEST_CASE("golden/reduction: SAME min, window 3, stride 2, over 11 elements, exactly") {
-  const auto in = load<x::tensor<"f32[11]">>("rw_same_min_x");
-  const x::tensor<"f32[6]"> mins = x::reduce_window<x::idx{3}, x::idx{2}, x::padding::same>(in, inf, x::min_op);
-  check_exact("SAME min", mins, want("rw_same_min_out"));
-}
-
-TEST_CASE("golden/reduction: sum with base dilation 2 and window dilation 2, padding (1, 2)") {
-  const auto in = load<x::tensor<"f32[9]">>("rw_dilated_sum_x");
-  const x::tensor<"f32[16]"> sums =
-      x::reduce_window<x::idx{3}, x::idx{1}, x::padding::low_high(x::idx{1}, x::idx{2}), x::idx{2}, x::idx{2}>(
-          in, 0.0f, x::add_op);
-  const auto mag = load<x::tensor<"f64[16]">>("rw_dilated_sum_mag");
-  // Windows on holes only have magnitude 0: they must be exactly the init value.
-  check_close("dilated sums", sums, want("rw_dilated_sum_out"), [&](const auto& i) { return 1e-6 * mag[i]; });
-}
-
-TEST_CASE("golden/reduction: select_and_scatter, the gradient of 2x2 max pooling, exactly") {
-  const auto in = load<x::tensor<"f32[1,8,8,16]">>("rw_maxpool_x");
-  const auto source = load<x::tensor<"f32[1,4,4,16]">>("ss_maxpool_source");
-  const auto grad = x::select_and_scatter<x::idx{1, 2, 2, 1}, x::idx{1, 2, 2, 1}>(in, ge, source, 0.0f, x::add_op);
-  check_exact("max pooling gradient", grad, want("ss_maxpool_out"));
-}
-
-TEST_CASE("golden/reduction: select_and_scatter, overlapping SAME 3x3 stride 2 windows with ties, exactly") {
-  const auto in = load<x::tensor<"f32[7,7]">>("ss_overlap_operand");
-  const auto source = load<x::tensor<"f32[4,4]">>("ss_overlap_source");
-  const auto grad =
-      x::select_and_scatter<x::idx{3, 3}, x::idx{2, 2}, x::padding::same>(in, ge, source, 0.0f, x::add_op);
-  check_exact("overlapping windows", grad, want("ss_overlap_out"));
 }
