@@ -42,8 +42,9 @@
 # conversions from integer, small-float and complex sources, convolution on f64 and the
 # complex types, the FFT in double precision and on 1000- and 1024-point rows), which gcc
 # and clang test in full. The gcc and clang compile_fail cases, and in every configuration
-# the unit, seeds, static, allocation and cheat-sheet executables, read <sxla/sxla.hpp> from
-# a precompiled header (tests/meson.build).
+# the unit and allocation executables, read <sxla/sxla.hpp> from a precompiled header
+# (tests/meson.build): four of them (unit_layers, with every layer but ops and linalg and
+# the seeds, static and cheat-sheet files; unit_ops; unit_linalg; allocation).
 # Two configurations run at a time (SXLA_TEST_PARALLEL), the costliest first, each with its
 # output in build-tests/logs/NAME.log, printed whole when it ends: one configuration's
 # tail (its last translation units, its links, its test run) overlaps the next one's

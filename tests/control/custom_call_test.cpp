@@ -21,7 +21,7 @@ const void* seen_in[4] = {};
 // The seed's example: x = f32[2] {1,2}, y = f32[2x3] {{10,20,30},{40,50,60}},
 // CustomCall("myfunc", {x, y}, f32[3x3]); z[0][0] = x[1] + y[1][0], and "// ...": here
 // z[i][j] = x[i % 2] * y[i % 2][j] + i, written out from the ABI.
-extern "C" void myfunc(void* out, void** in) {
+extern "C" void control_myfunc(void* out, void** in) {  // (seeds/ has its own myfunc)
   float (&xs)[2] = *static_cast<float (*)[2]>(in[0]);
   float (&y)[2][3] = *static_cast<float (*)[2][3]>(in[1]);
   const float want_y[2][3] = {{10, 20, 30}, {40, 50, 60}};
@@ -66,7 +66,7 @@ TEST_CASE("custom_call: the seed's myfunc example") {
   const x::tensor<"f32[2]"> xs = {1, 2};
   const x::tensor<"f32[2,3]"> y = {{10, 20, 30}, {40, 50, 60}};
   myfunc_checks_failed = 0;
-  const auto z = x::custom_call<"f32[3,3]">(&myfunc, xs, y);
+  const auto z = x::custom_call<"f32[3,3]">(&control_myfunc, xs, y);
   static_assert(std::is_same_v<std::remove_const_t<decltype(z)>, x::tensor<"f32[3,3]">>);
   CHECK(myfunc_checks_failed == 0);
   CHECK(z(0, 0) == 42);  // x[1] + y[1][0] = 2 + 40
@@ -83,7 +83,7 @@ TEST_CASE("custom_call: operands materialised row-major, views in place") {
   const x::tensor<"f32[2,3]{0,1}"> col = {{10, 20, 30}, {40, 50, 60}};
   const x::tensor<"f32[2]"> half = {0.5f, 1};
   myfunc_checks_failed = 0;
-  const auto z = x::custom_call<"f32[3,3]">(myfunc, half * 2.0f, col);
+  const auto z = x::custom_call<"f32[3,3]">(control_myfunc, half * 2.0f, col);
   CHECK(myfunc_checks_failed == 0);
   CHECK(z(0, 0) == 42);
   CHECK(seen_in[1] != col.data());
