@@ -4759,6 +4759,8 @@ constexpr tensor_view<S, const T> view(const std::array<T, N>& storage) noexcept
 //    producer finishes, in the destination, while it is in cache; when the destination
 //    is tiled, its last dimension strided, or an elementwise operand reads its memory,
 //    the producer writes a temporary first and the elementwise work is a second pass.
+//    With several producers (x::dot(x, wx) + x::dot(h, wh)), each but the last writes a
+//    temporary first, read by the rest like an array.
 //
 // Scratch memory (temporaries, a dot's packing buffers) comes from an arena (core/
 // workspace.hpp); evaluate_scratch<Dst, E> is how many bytes evaluate(dst, e, ws) takes,
@@ -7682,12 +7684,15 @@ concept operand = expression<X> || storage_array<X> || packed_array<X>;
 // (x::max(x::add(x::dot(a, w), bias, x::broadcast_dimensions<1>), 0.0f)), is evaluated
 // by the executor as: the producer writes into the destination, and each finished run is
 // at once overwritten by the elementwise work, read from the destination in place of
-// the producer (substitute_producer). Nothing else on this file knows any op.
+// the producer (substitute_producer). With several (x::dot(x, wx) + x::dot(h, wh)), each
+// but the last writes a temporary first (substitute_first_producer), read by the
+// elementwise work like any array. Nothing else on this file knows any op.
 #ifndef SXLA_EXPR_PRODUCER_HPP
 #define SXLA_EXPR_PRODUCER_HPP
 
 #include <cstddef>
 #include <type_traits>
+#include <utility>
 
 // ---- begin include/sxla/expr/elementwise_node.hpp ----
 // sxla/expr/elementwise_node.hpp: elementwise_node<F, Ops...>, an N-ary elementwise op
@@ -7961,14 +7966,23 @@ template <class F, class... Ops>
 inline constexpr bool has_fusable_producer<elementwise_node<F, Ops...>> =
     detail::producer_count<elementwise_node<F, Ops...>>::value == 1;
 
-// The producer below e (see has_fusable_producer).
+// Whether E is an elementwise node with more than one producer below it through
+// elementwise nodes.
+template <class E>
+inline constexpr bool has_several_producers = false;
+template <class F, class... Ops>
+inline constexpr bool has_several_producers<elementwise_node<F, Ops...>> =
+    (detail::producer_count<elementwise_node<F, Ops...>>::value > 1);
+
+// The producer below e (see has_fusable_producer), or with several, the first (depth
+// first, operands in order).
 template <class E>
 constexpr const auto& find_producer(const E& e) noexcept;
 
 namespace detail {
 template <class Op, class... Ops>
 constexpr const auto& pick_producer(const Op& op, const Ops&... ops) noexcept {
-  if constexpr (producer_count<Op>::value == 1) {
+  if constexpr (producer_count<Op>::value != 0) {
     return find_producer(op);
   } else {
     return pick_producer(ops...);
@@ -8076,6 +8090,50 @@ constexpr auto substitute_producer(const E& e, const Leaf& leaf) noexcept {
   } else {
     return e.ops.apply(
         [&](const auto&... op) { return detail::rebuild_elementwise(e, substitute_producer(op, leaf)...); });
+  }
+}
+
+// e with its first producer (find_producer's) replaced by leaf, the others kept.
+template <class E, class Leaf>
+constexpr auto substitute_first_producer(const E& e, const Leaf& leaf) noexcept;
+
+namespace detail {
+// The index of the first of Ops with a producer below it.
+template <class... Ops>
+inline constexpr std::size_t first_with_producer = [] {
+  constexpr bool has[] = {(producer_count<Ops>::value != 0)...};
+  std::size_t i = 0;
+  while (!has[i]) ++i;
+  return i;
+}();
+
+template <std::size_t I, std::size_t First, class Op, class Leaf>
+constexpr auto substitute_if_first(const Op& op, const Leaf& leaf) noexcept {
+  if constexpr (I == First) {
+    return substitute_first_producer(op, leaf);
+  } else {
+    return op;
+  }
+}
+
+template <class F, class... Ops, class Leaf, std::size_t... I>
+constexpr auto substitute_first_at(const elementwise_node<F, Ops...>& e, const Leaf& leaf,
+                                   std::index_sequence<I...>) noexcept {
+  constexpr std::size_t first = first_with_producer<Ops...>;
+  return rebuild_elementwise(e, substitute_if_first<I, first>(e.ops.template get<I>(), leaf)...);
+}
+template <class F, class... Ops, class Leaf>
+constexpr auto substitute_first_of(const elementwise_node<F, Ops...>& e, const Leaf& leaf) noexcept {
+  return substitute_first_at(e, leaf, std::index_sequence_for<Ops...>{});
+}
+}  // namespace detail
+
+template <class E, class Leaf>
+constexpr auto substitute_first_producer(const E& e, const Leaf& leaf) noexcept {
+  if constexpr (is_producer<E>) {
+    return leaf;
+  } else {
+    return detail::substitute_first_of(e, leaf);
   }
 }
 
@@ -8240,6 +8298,9 @@ SXLA_FORCE_INLINE void with_scratch_memory(F&& f) {
 // ---- end include/sxla/expr/scratch.hpp ----
 
 namespace sxla {
+
+template <class Dst, class E>
+constexpr void evaluate(Dst& dst, const E& e, detail::arena& ws) noexcept;
 
 namespace detail {
 
@@ -8625,9 +8686,35 @@ void evaluate_fused(Dst& dst, const E& e, arena& ws) noexcept {
   }
 }
 
-// The scratch bytes evaluate(dst, e, ws) takes from ws for dst of type Dst.
+// The scratch bytes evaluate(dst, e, ws) takes from ws for dst of type Dst
+// (evaluate_scratch, below).
 template <class Dst, class E>
-inline constexpr std::size_t evaluate_scratch = [] {
+constexpr std::size_t scratch_of() noexcept;
+
+// e (has_several_producers) into Dst: its first producer P into a temporary, then the
+// expression R that reads it from there.
+template <class Dst, class E>
+struct producers_plan {
+  using P = std::remove_cvref_t<decltype(find_producer(std::declval<const E&>()))>;
+  using temporary = tensor_view<P::spec>;
+  using R = decltype(substitute_first_producer(std::declval<const E&>(),
+                                               std::declval<array_leaf<temporary, true>>()));
+  static constexpr std::size_t scratch =
+      temporary_bytes<P::spec> +
+      detail::max_of(node_scratch<P, typename temporary::shape_type>, scratch_of<Dst, R>());
+};
+
+template <class Dst, class E>
+void evaluate_producers(Dst& dst, const E& e, arena& ws) noexcept {
+  using plan = producers_plan<Dst, E>;
+  const arena_scope scope(ws);
+  auto tmp = take_temporary<plan::P::spec>(ws);
+  find_producer(e).produce(tmp, finish_nothing{}, ws);
+  ::sxla::evaluate(dst, substitute_first_producer(e, array_leaf<typename plan::temporary, true>{tmp}), ws);
+}
+
+template <class Dst, class E>
+constexpr std::size_t scratch_of() noexcept {
   using D = typename Dst::shape_type;
   if constexpr (D::element_count == 0) {
     return std::size_t{0};
@@ -8635,10 +8722,14 @@ inline constexpr std::size_t evaluate_scratch = [] {
     return node_scratch<E, D>;
   } else if constexpr (has_fusable_producer<E>) {
     return fused_plan<Dst, E>::scratch;
+  } else if constexpr (has_several_producers<E>) {
+    return producers_plan<Dst, E>::scratch;
   } else {
     return std::size_t{0};
   }
-}();
+}
+template <class Dst, class E>
+inline constexpr std::size_t evaluate_scratch = scratch_of<Dst, E>();
 
 // The op named when E's scratch does not fit (scratch.hpp): the node with its own loops,
 // or the producer under fused elementwise work.
@@ -8652,7 +8743,7 @@ struct scratch_op<E> {
   using type = typename E::scratch_op;
 };
 template <class E>
-  requires(!requires { typename E::scratch_op; } && has_fusable_producer<E>)
+  requires(!requires { typename E::scratch_op; } && (has_fusable_producer<E> || has_several_producers<E>))
 struct scratch_op<E> {
   using type = typename std::remove_cvref_t<decltype(find_producer(std::declval<const E&>()))>::scratch_op;
 };
@@ -8678,6 +8769,8 @@ constexpr void evaluate(Dst& dst, const E& e, detail::arena& ws) noexcept {
     e.evaluate_to(dst, ws);  // a node with its own loops (a column reduction, a dot)
   } else if constexpr (has_fusable_producer<E>) {
     detail::evaluate_fused(dst, e, ws);
+  } else if constexpr (has_several_producers<E>) {
+    detail::evaluate_producers(dst, e, ws);
   } else {
     detail::evaluate_plain(dst, e);
   }

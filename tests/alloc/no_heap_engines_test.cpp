@@ -102,6 +102,23 @@ TEST_CASE("alloc: dot beyond the stack budget runs in the caller's workspace") {
                  x::max(x::add(x::dot(input, weights), bias, x::broadcast_dimensions<1>), 0.0f);
            }),
            0);
+  // Two products in one expression (an LSTM step's gates): the first into a temporary
+  // of the result's size, the second fused, on the stack or in a caller's workspace.
+  using gates = decltype(x::add(x::dot(input, weights) + x::dot(input, weights), bias, x::broadcast_dimensions<1>));
+  static_assert(x::workspace_bytes<gates, decltype(x::noalias(layer))> >= 256 * sizeof(float));
+  static_assert(x::workspace_bytes<gates, decltype(x::noalias(layer))> <= SXLA_STACK_TEMPORARY_BYTES);
+  CHECK_EQ(allocations_during([&] {
+             x::noalias(layer) = x::add(x::dot(input, weights) + x::dot(input, weights), bias, x::broadcast_dimensions<1>);
+           }),
+           0);
+  static x::workspace_for<gates, decltype(layer)> ws6;
+  CHECK_EQ(allocations_during([&] {
+             layer.using_workspace(ws6) = x::add(x::dot(input, weights) + x::dot(input, weights), bias,
+                                                 x::broadcast_dimensions<1>);
+           }),
+           0);
+  CHECK(high_water(layer, x::add(x::dot(input, weights) + x::dot(input, weights), bias, x::broadcast_dimensions<1>),
+                   ws6) <= sizeof(ws6));
   // x::eval with a workspace, into static storage (guaranteed copy elision).
   static x::workspace_for<product> ws5;
   x::noalias(c256).using_workspace(ws) = x::dot(a256, b256);

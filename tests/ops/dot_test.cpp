@@ -337,6 +337,50 @@ TEST_CASE("dot: expression operands, and elementwise work fused over a dot") {
   CHECK(ycol == y);
 }
 
+TEST_CASE("dot: several products in one expression (each but the last through a temporary)") {
+  // An LSTM step's gates at batch 1 (x Wx + h Wh + b), and matrix products: every sum is
+  // the products' own results added in order, with one rounding per addition, as XLA
+  // evaluates the HLO (the products are held to the reference by check_dot).
+  using dims = x::dot_dims<x::idx{1}, x::idx{0}>;
+  const auto xv = random_tensor<"f32[1,17]">(51);
+  const auto wx = random_tensor<"f32[17,33]">(52);
+  const auto hv = random_tensor<"f32[1,35]">(53);
+  const auto wh = random_tensor<"f32[35,33]">(54);
+  const auto bias = random_tensor<"f32[33]">(55);
+  const x::tensor<"f32[1,33]"> px = x::dot(*xv, *wx), ph = x::dot(*hv, *wh);
+  check_dot<dims, float>(*xv, *wx, px);
+  check_dot<dims, float>(*hv, *wh, ph);
+  const x::tensor<"f32[1,33]"> gates =
+      x::add(x::dot(*xv, *wx) + x::dot(*hv, *wh), *bias, x::broadcast_dimensions<1>);
+  for (x::index_t j = 0; j < 33; ++j) CHECK(gates(0, j) == (px(0, j) + ph(0, j)) + (*bias)(j));
+  // Three products, at odd sizes, into row- and column-major destinations.
+  const auto a1 = random_tensor<"f32[23,17]">(56);
+  const auto a2 = random_tensor<"f32[23,3]">(57);
+  const auto b2 = random_tensor<"f32[3,33]">(58);
+  const auto a3 = random_tensor<"f32[23,1]">(59);
+  const auto b3 = random_tensor<"f32[1,33]">(60);
+  const x::tensor<"f32[23,33]"> p1 = x::dot(*a1, *wx), p2 = x::dot(*a2, *b2), p3 = x::dot(*a3, *b3);
+  check_dot<dims, float>(*a2, *b2, p2);
+  check_dot<dims, float>(*a3, *b3, p3);
+  const auto three = [&] { return x::max(x::dot(*a1, *wx) - x::dot(*a2, *b2), 0.0f) * x::dot(*a3, *b3); };
+  const x::tensor<"f32[23,33]"> row = three();
+  const x::tensor<"f32[23,33]{0,1}"> col = three();
+  for (x::index_t i = 0; i < 23; ++i) {
+    for (x::index_t j = 0; j < 33; ++j) {
+      const float d = p1(i, j) - p2(i, j);
+      CHECK(row(i, j) == (d > 0.0f ? d : 0.0f) * p3(i, j));
+      CHECK(col(i, j) == row(i, j));
+    }
+  }
+  // The destination read by the elementwise work and by a product: acc = acc + a1 wx + acc b.
+  const auto sq = random_tensor<"f32[33,33]">(61);
+  x::tensor<"f32[23,33]"> acc = p2;
+  const x::tensor<"f32[23,33]"> p4 = x::dot(p2, *sq);
+  acc = acc + x::dot(*a1, *wx) + x::dot(acc, *sq);
+  for (x::index_t i = 0; i < 23; ++i)
+    for (x::index_t j = 0; j < 33; ++j) CHECK(acc(i, j) == (p2(i, j) + p1(i, j)) + p4(i, j));
+}
+
 namespace {
 // A pool that runs each task on a thread of its own.
 struct thread_per_task {

@@ -18,6 +18,8 @@
 //    producer finishes, in the destination, while it is in cache; when the destination
 //    is tiled, its last dimension strided, or an elementwise operand reads its memory,
 //    the producer writes a temporary first and the elementwise work is a second pass.
+//    With several producers (x::dot(x, wx) + x::dot(h, wh)), each but the last writes a
+//    temporary first, read by the rest like an array.
 //
 // Scratch memory (temporaries, a dot's packing buffers) comes from an arena (core/
 // workspace.hpp); evaluate_scratch<Dst, E> is how many bytes evaluate(dst, e, ws) takes,
@@ -46,6 +48,9 @@
 #include "sxla/tensor/view.hpp"        // tensor_view
 
 namespace sxla {
+
+template <class Dst, class E>
+constexpr void evaluate(Dst& dst, const E& e, detail::arena& ws) noexcept;
 
 namespace detail {
 
@@ -431,9 +436,35 @@ void evaluate_fused(Dst& dst, const E& e, arena& ws) noexcept {
   }
 }
 
-// The scratch bytes evaluate(dst, e, ws) takes from ws for dst of type Dst.
+// The scratch bytes evaluate(dst, e, ws) takes from ws for dst of type Dst
+// (evaluate_scratch, below).
 template <class Dst, class E>
-inline constexpr std::size_t evaluate_scratch = [] {
+constexpr std::size_t scratch_of() noexcept;
+
+// e (has_several_producers) into Dst: its first producer P into a temporary, then the
+// expression R that reads it from there.
+template <class Dst, class E>
+struct producers_plan {
+  using P = std::remove_cvref_t<decltype(find_producer(std::declval<const E&>()))>;
+  using temporary = tensor_view<P::spec>;
+  using R = decltype(substitute_first_producer(std::declval<const E&>(),
+                                               std::declval<array_leaf<temporary, true>>()));
+  static constexpr std::size_t scratch =
+      temporary_bytes<P::spec> +
+      detail::max_of(node_scratch<P, typename temporary::shape_type>, scratch_of<Dst, R>());
+};
+
+template <class Dst, class E>
+void evaluate_producers(Dst& dst, const E& e, arena& ws) noexcept {
+  using plan = producers_plan<Dst, E>;
+  const arena_scope scope(ws);
+  auto tmp = take_temporary<plan::P::spec>(ws);
+  find_producer(e).produce(tmp, finish_nothing{}, ws);
+  ::sxla::evaluate(dst, substitute_first_producer(e, array_leaf<typename plan::temporary, true>{tmp}), ws);
+}
+
+template <class Dst, class E>
+constexpr std::size_t scratch_of() noexcept {
   using D = typename Dst::shape_type;
   if constexpr (D::element_count == 0) {
     return std::size_t{0};
@@ -441,10 +472,14 @@ inline constexpr std::size_t evaluate_scratch = [] {
     return node_scratch<E, D>;
   } else if constexpr (has_fusable_producer<E>) {
     return fused_plan<Dst, E>::scratch;
+  } else if constexpr (has_several_producers<E>) {
+    return producers_plan<Dst, E>::scratch;
   } else {
     return std::size_t{0};
   }
-}();
+}
+template <class Dst, class E>
+inline constexpr std::size_t evaluate_scratch = scratch_of<Dst, E>();
 
 // The op named when E's scratch does not fit (scratch.hpp): the node with its own loops,
 // or the producer under fused elementwise work.
@@ -458,7 +493,7 @@ struct scratch_op<E> {
   using type = typename E::scratch_op;
 };
 template <class E>
-  requires(!requires { typename E::scratch_op; } && has_fusable_producer<E>)
+  requires(!requires { typename E::scratch_op; } && (has_fusable_producer<E> || has_several_producers<E>))
 struct scratch_op<E> {
   using type = typename std::remove_cvref_t<decltype(find_producer(std::declval<const E&>()))>::scratch_op;
 };
@@ -484,6 +519,8 @@ constexpr void evaluate(Dst& dst, const E& e, detail::arena& ws) noexcept {
     e.evaluate_to(dst, ws);  // a node with its own loops (a column reduction, a dot)
   } else if constexpr (has_fusable_producer<E>) {
     detail::evaluate_fused(dst, e, ws);
+  } else if constexpr (has_several_producers<E>) {
+    detail::evaluate_producers(dst, e, ws);
   } else {
     detail::evaluate_plain(dst, e);
   }

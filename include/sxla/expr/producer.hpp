@@ -14,12 +14,15 @@
 // (x::max(x::add(x::dot(a, w), bias, x::broadcast_dimensions<1>), 0.0f)), is evaluated
 // by the executor as: the producer writes into the destination, and each finished run is
 // at once overwritten by the elementwise work, read from the destination in place of
-// the producer (substitute_producer). Nothing else on this file knows any op.
+// the producer (substitute_producer). With several (x::dot(x, wx) + x::dot(h, wh)), each
+// but the last writes a temporary first (substitute_first_producer), read by the
+// elementwise work like any array. Nothing else on this file knows any op.
 #ifndef SXLA_EXPR_PRODUCER_HPP
 #define SXLA_EXPR_PRODUCER_HPP
 
 #include <cstddef>
 #include <type_traits>
+#include <utility>
 
 #include "sxla/config.hpp"                // SXLA_FORCE_INLINE
 #include "sxla/core/index.hpp"            // index_t, multi_index
@@ -61,14 +64,23 @@ template <class F, class... Ops>
 inline constexpr bool has_fusable_producer<elementwise_node<F, Ops...>> =
     detail::producer_count<elementwise_node<F, Ops...>>::value == 1;
 
-// The producer below e (see has_fusable_producer).
+// Whether E is an elementwise node with more than one producer below it through
+// elementwise nodes.
+template <class E>
+inline constexpr bool has_several_producers = false;
+template <class F, class... Ops>
+inline constexpr bool has_several_producers<elementwise_node<F, Ops...>> =
+    (detail::producer_count<elementwise_node<F, Ops...>>::value > 1);
+
+// The producer below e (see has_fusable_producer), or with several, the first (depth
+// first, operands in order).
 template <class E>
 constexpr const auto& find_producer(const E& e) noexcept;
 
 namespace detail {
 template <class Op, class... Ops>
 constexpr const auto& pick_producer(const Op& op, const Ops&... ops) noexcept {
-  if constexpr (producer_count<Op>::value == 1) {
+  if constexpr (producer_count<Op>::value != 0) {
     return find_producer(op);
   } else {
     return pick_producer(ops...);
@@ -176,6 +188,50 @@ constexpr auto substitute_producer(const E& e, const Leaf& leaf) noexcept {
   } else {
     return e.ops.apply(
         [&](const auto&... op) { return detail::rebuild_elementwise(e, substitute_producer(op, leaf)...); });
+  }
+}
+
+// e with its first producer (find_producer's) replaced by leaf, the others kept.
+template <class E, class Leaf>
+constexpr auto substitute_first_producer(const E& e, const Leaf& leaf) noexcept;
+
+namespace detail {
+// The index of the first of Ops with a producer below it.
+template <class... Ops>
+inline constexpr std::size_t first_with_producer = [] {
+  constexpr bool has[] = {(producer_count<Ops>::value != 0)...};
+  std::size_t i = 0;
+  while (!has[i]) ++i;
+  return i;
+}();
+
+template <std::size_t I, std::size_t First, class Op, class Leaf>
+constexpr auto substitute_if_first(const Op& op, const Leaf& leaf) noexcept {
+  if constexpr (I == First) {
+    return substitute_first_producer(op, leaf);
+  } else {
+    return op;
+  }
+}
+
+template <class F, class... Ops, class Leaf, std::size_t... I>
+constexpr auto substitute_first_at(const elementwise_node<F, Ops...>& e, const Leaf& leaf,
+                                   std::index_sequence<I...>) noexcept {
+  constexpr std::size_t first = first_with_producer<Ops...>;
+  return rebuild_elementwise(e, substitute_if_first<I, first>(e.ops.template get<I>(), leaf)...);
+}
+template <class F, class... Ops, class Leaf>
+constexpr auto substitute_first_of(const elementwise_node<F, Ops...>& e, const Leaf& leaf) noexcept {
+  return substitute_first_at(e, leaf, std::index_sequence_for<Ops...>{});
+}
+}  // namespace detail
+
+template <class E, class Leaf>
+constexpr auto substitute_first_producer(const E& e, const Leaf& leaf) noexcept {
+  if constexpr (is_producer<E>) {
+    return leaf;
+  } else {
+    return detail::substitute_first_of(e, leaf);
   }
 }
 
