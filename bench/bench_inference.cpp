@@ -388,6 +388,18 @@ void read_bandwidth(benchmark::State& state) {
 BENCHMARK(read_bandwidth<1>)->Name("read/64MiB/1_stream");
 BENCHMARK(read_bandwidth<8>)->Name("read/64MiB/8_streams");
 
+// run() once, its result checked by check(), then run() timed; out is kept alive.
+template <class Run, class Check>
+void time_checked(benchmark::State& state, Run&& run, Check&& check, const float* out) {
+  run();
+  check();
+  for (auto _ : state) {
+    run();
+    benchmark::DoNotOptimize(out);
+    benchmark::ClobberMemory();
+  }
+}
+
 // ---- a whole MLP at batch B ------------------------------------------------------------------
 template <int B>
 struct mlp_weights {
@@ -452,13 +464,7 @@ void mlp_sxla(benchmark::State& state) {
     x::noalias(h2) = x::max(x::add(x::dot(h1, *m.w2), *m.b2, cols), 0.0f);
     x::noalias(out) = x::add(x::dot(h2, *m.w3), *m.b3, cols);
   };
-  run();
-  check_mlp(m, out.data(), "sxla");
-  for (auto _ : state) {
-    run();
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
+  time_checked(state, run, [&] { check_mlp(m, out.data(), "sxla"); }, out.data());
 }
 BENCHMARK(mlp_sxla<1>)->Name("mlp/784-256-128-10/sxla");
 BENCHMARK(mlp_sxla<32>)->Name("mlp32/784-256-128-10/sxla");
@@ -479,13 +485,7 @@ void mlp_eigen(benchmark::State& state) {
     out.noalias() = h2 * w3;
     out.rowwise() += b3;
   };
-  run();
-  check_mlp(m, out.data(), "eigen");
-  for (auto _ : state) {
-    run();
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
+  time_checked(state, run, [&] { check_mlp(m, out.data(), "eigen"); }, out.data());
 }
 BENCHMARK(mlp_eigen<1>)->Name("mlp/784-256-128-10/eigen");
 BENCHMARK(mlp_eigen<32>)->Name("mlp32/784-256-128-10/eigen");
@@ -549,17 +549,12 @@ void lstm_sxla(benchmark::State& state) {
     x::noalias(c) = x::logistic(f) * c + x::logistic(i) * x::tanh(g);
     x::noalias(h) = x::logistic(o) * x::tanh(c);
   };
-  h = *m.h0;
-  c = *m.c0;
-  run();
-  check_lstm(m, h.data(), c.data(), "sxla");
-  for (auto _ : state) {
+  const auto step = [&] {
     h = *m.h0;
     c = *m.c0;
     run();
-    benchmark::DoNotOptimize(h.data());
-    benchmark::ClobberMemory();
-  }
+  };
+  time_checked(state, step, [&] { check_lstm(m, h.data(), c.data(), "sxla"); }, h.data());
 }
 BENCHMARK(lstm_sxla)->Name("lstm/128-256/sxla");
 
@@ -579,17 +574,12 @@ void lstm_eigen(benchmark::State& state) {
     c.array() = sig(g.segment(256, 256)) * c.array() + sig(g.segment(0, 256)) * g.segment(512, 256).tanh();
     h.array() = sig(g.segment(768, 256)) * c.array().tanh();
   };
-  h = h0;
-  c = c0;
-  run();
-  check_lstm(m, h.data(), c.data(), "eigen");
-  for (auto _ : state) {
+  const auto step = [&] {
     h = h0;
     c = c0;
     run();
-    benchmark::DoNotOptimize(h.data());
-    benchmark::ClobberMemory();
-  }
+  };
+  time_checked(state, step, [&] { check_lstm(m, h.data(), c.data(), "eigen"); }, h.data());
 }
 BENCHMARK(lstm_eigen)->Name("lstm/128-256/eigen");
 #endif
@@ -683,13 +673,7 @@ void cnn_sxla(benchmark::State& state) {
     x::noalias(d) = x::max(x::add(x::dot(x::reshape<"f32[1,3136]">(p2), *m.d1), *m.db1, x::broadcast_dimensions<1>), 0.0f);
     x::noalias(out) = x::add(x::dot(d, *m.d2), *m.db2, x::broadcast_dimensions<1>);
   };
-  run();
-  check_cnn(m, out.data(), "sxla");
-  for (auto _ : state) {
-    run();
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
+  time_checked(state, run, [&] { check_cnn(m, out.data(), "sxla"); }, out.data());
 }
 BENCHMARK(cnn_sxla)->Name("cnn/28x28-32-64-128-10/sxla");
 
@@ -733,15 +717,34 @@ void cnn_eigen(benchmark::State& state) {
     out.noalias() = d * d2;
     out += db2;
   };
-  run();
-  check_cnn(m, out.data(), "eigen");
-  for (auto _ : state) {
-    run();
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
+  time_checked(state, run, [&] { check_cnn(m, out.data(), "eigen"); }, out.data());
 }
 BENCHMARK(cnn_eigen)->Name("cnn/28x28-32-64-128-10/eigen");
+#endif
+
+#if defined(SXLA_BENCH_DNNL)
+// A oneDNN network at one thread: primitives with their arguments, run in order on one
+// stream, and constant weights reordered once to the format a primitive chose.
+struct onednn_net {
+  dnnl::engine eng{dnnl::engine::kind::cpu, 0};
+  dnnl::stream strm{eng};
+  std::vector<std::pair<dnnl::primitive, std::unordered_map<int, dnnl::memory>>> steps;
+  onednn_net() {
+    if (onednn_one_thread() != 1) std::abort();
+  }
+  dnnl::memory weights(const dnnl::memory::desc& want, const dnnl::memory::desc& user, const float* data) {
+    dnnl::memory user_mem(user, eng, const_cast<float*>(data));
+    if (want == user) return user_mem;
+    dnnl::memory mem(want, eng);
+    dnnl::reorder(user_mem, mem).execute(strm, user_mem, mem);
+    strm.wait();
+    return mem;
+  }
+  void run() {
+    for (auto& [prim, args] : steps) prim.execute(strm, args);
+    strm.wait();
+  }
+};
 #endif
 
 #if defined(SXLA_BENCH_DNNL)
@@ -749,29 +752,18 @@ BENCHMARK(cnn_eigen)->Name("cnn/28x28-32-64-128-10/eigen");
 // layer's activations in the format its primitive chose (format_tag::any, as a oneDNN
 // user lets it), weights reordered once outside the timing.
 void cnn_onednn(benchmark::State& state) {
-  if (onednn_one_thread() != 1) std::abort();
+  onednn_net net;
   cnn_weights m;
   using namespace dnnl;
   using tag = memory::format_tag;
   using dt = memory::data_type;
-  engine eng(engine::kind::cpu, 0);
-  stream strm(eng);
-  std::vector<std::pair<primitive, std::unordered_map<int, memory>>> net;
+  const engine& eng = net.eng;
   primitive_attr relu;
   {
     post_ops ops;
     ops.append_eltwise(1.0f, algorithm::eltwise_relu, 0.0f, 0.0f);
     relu.set_post_ops(ops);
   }
-  // The weights in the primitive's format, reordered once.
-  const auto weights = [&](const memory::desc& want, const memory::desc& user, const float* data) {
-    memory user_mem(user, eng, const_cast<float*>(data));
-    if (want == user) return user_mem;
-    memory mem(want, eng);
-    reorder(user_mem, mem).execute(strm, user_mem, mem);
-    strm.wait();
-    return mem;
-  };
   const auto any = [](memory::dims d) { return memory::desc(d, dt::f32, tag::any); };
   // conv + bias + relu, then the pool; returns the pool's output.
   const auto conv_pool = [&](const memory& src, int hw, int c, int o, const float* k, const float* b) {
@@ -783,12 +775,12 @@ void cnn_onednn(benchmark::State& state) {
     memory csrc = src;
     if (cpd.src_desc() != src.get_desc()) {  // (a format the convolution reads)
       csrc = memory(cpd.src_desc(), eng);
-      net.push_back({reorder(src, csrc), {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, csrc}}});
+      net.steps.push_back({reorder(src, csrc), {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, csrc}}});
     }
     memory act(cpd.dst_desc(), eng);
-    net.push_back({convolution_forward(cpd),
+    net.steps.push_back({convolution_forward(cpd),
                    {{DNNL_ARG_SRC, csrc},
-                    {DNNL_ARG_WEIGHTS, weights(cpd.weights_desc(), memory::desc({o, c, 3, 3}, dt::f32, tag::hwio), k)},
+                    {DNNL_ARG_WEIGHTS, net.weights(cpd.weights_desc(), memory::desc({o, c, 3, 3}, dt::f32, tag::hwio), k)},
                     {DNNL_ARG_BIAS, memory(memory::desc({o}, dt::f32, tag::a), eng, const_cast<float*>(b))},
                     {DNNL_ARG_DST, act}}});
     const pooling_forward::primitive_desc ppd(
@@ -796,7 +788,7 @@ void cnn_onednn(benchmark::State& state) {
                               any({1, o, hw / 2, hw / 2}), {2, 2}, {2, 2}, {0, 0}, {0, 0}),
         eng);
     memory pooled(ppd.dst_desc(), eng);
-    net.push_back({pooling_forward(ppd), {{DNNL_ARG_SRC, act}, {DNNL_ARG_DST, pooled}}});
+    net.steps.push_back({pooling_forward(ppd), {{DNNL_ARG_SRC, act}, {DNNL_ARG_DST, pooled}}});
     return pooled;
   };
   const memory in(memory::desc({1, 1, 28, 28}, dt::f32, tag::nhwc), eng, m.in->data());
@@ -808,9 +800,9 @@ void cnn_onednn(benchmark::State& state) {
                                   memory::desc({128}, dt::f32, tag::a), memory::desc({1, 128}, dt::f32, tag::ab)),
       relu, eng);
   memory d(ip1.dst_desc(), eng);
-  net.push_back({inner_product_forward(ip1),
+  net.steps.push_back({inner_product_forward(ip1),
                  {{DNNL_ARG_SRC, p2},
-                  {DNNL_ARG_WEIGHTS, weights(ip1.weights_desc(), memory::desc({128, 64, 7, 7}, dt::f32, tag::hwio),
+                  {DNNL_ARG_WEIGHTS, net.weights(ip1.weights_desc(), memory::desc({128, 64, 7, 7}, dt::f32, tag::hwio),
                                              m.d1->data())},
                   {DNNL_ARG_BIAS, memory(memory::desc({128}, dt::f32, tag::a), eng, m.db1->data())},
                   {DNNL_ARG_DST, d}}});
@@ -819,22 +811,14 @@ void cnn_onednn(benchmark::State& state) {
       inner_product_forward::desc(prop_kind::forward_inference, d.get_desc(), any({10, 128}),
                                   memory::desc({10}, dt::f32, tag::a), memory::desc({1, 10}, dt::f32, tag::ab)),
       eng);
-  net.push_back({inner_product_forward(ip2),
+  net.steps.push_back({inner_product_forward(ip2),
                  {{DNNL_ARG_SRC, d},
-                  {DNNL_ARG_WEIGHTS, weights(ip2.weights_desc(), memory::desc({10, 128}, dt::f32, tag::ba),
+                  {DNNL_ARG_WEIGHTS, net.weights(ip2.weights_desc(), memory::desc({10, 128}, dt::f32, tag::ba),
                                              m.d2->data())},
                   {DNNL_ARG_BIAS, memory(memory::desc({10}, dt::f32, tag::a), eng, m.db2->data())},
                   {DNNL_ARG_DST, memory(memory::desc({1, 10}, dt::f32, tag::ab), eng, out.data())}}});
-  auto run = [&] {
-    for (auto& [prim, args] : net) prim.execute(strm, args);
-    strm.wait();
-  };
-  run();
-  check_cnn(m, out.data(), "onednn");
-  for (auto _ : state) {
-    run();
-    benchmark::ClobberMemory();
-  }
+  const auto run = [&] { net.run(); };
+  time_checked(state, run, [&] { check_cnn(m, out.data(), "onednn"); }, out.data());
 }
 BENCHMARK(cnn_onednn)->Name("cnn/28x28-32-64-128-10/onednn");
 #endif
@@ -1008,13 +992,7 @@ void block_sxla(benchmark::State& state) {
     x::noalias(*hdn) = h * 0.5f * (x::tanh((h + h * h * h * 0.044715f) * 0.7978845608f) + 1.0f);
     into(*out) = *x1 + x::add(x::dot(*hdn, *m.w2), *m.b2, cols);
   };
-  run();
-  check_block(m, out->data(), "sxla");
-  for (auto _ : state) {
-    run();
-    benchmark::DoNotOptimize(out->data());
-    benchmark::ClobberMemory();
-  }
+  time_checked(state, run, [&] { check_block(m, out->data(), "sxla"); }, out->data());
 }
 BENCHMARK(block_sxla<1>)->Name("block/1x32x128/sxla");
 BENCHMARK(block_sxla<8>)->Name("block/8x32x128/sxla");
@@ -1066,13 +1044,7 @@ void block_eigen(benchmark::State& state) {
     out.rowwise() += b2;
     out += x1;
   };
-  run();
-  check_block(m, out.data(), "eigen");
-  for (auto _ : state) {
-    run();
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
+  time_checked(state, run, [&] { check_block(m, out.data(), "eigen"); }, out.data());
 }
 BENCHMARK(block_eigen<1>)->Name("block/1x32x128/eigen");
 BENCHMARK(block_eigen<8>)->Name("block/8x32x128/eigen");
@@ -1084,15 +1056,13 @@ BENCHMARK(block_eigen<8>)->Name("block/8x32x128/eigen");
 // output scale) and softmax; weights reordered once outside the timing.
 template <int B>
 void block_onednn(benchmark::State& state) {
-  if (onednn_one_thread() != 1) std::abort();
+  onednn_net net;
   constexpr int N = B * tS;
   block_weights<B> m;
   using namespace dnnl;
   using tag = memory::format_tag;
   using dt = memory::data_type;
-  engine eng(engine::kind::cpu, 0);
-  stream strm(eng);
-  std::vector<std::pair<primitive, std::unordered_map<int, memory>>> net;
+  const engine& eng = net.eng;
   std::vector<float> a(N * tD), qkv(N * 3 * tD), sc(B * tH * tS * tS), ctx(N * tD), x1(N * tD), hdn(N * tF),
       out(N * tD);
   const auto plain = [](memory::dim r, memory::dim c) { return memory::desc({r, c}, dt::f32, tag::ab); };
@@ -1109,7 +1079,7 @@ void block_onednn(benchmark::State& state) {
       args.insert({DNNL_ARG_MEAN, memory(pd.mean_desc(), eng)});
       args.insert({DNNL_ARG_VARIANCE, memory(pd.variance_desc(), eng)});
     }
-    net.push_back({layer_normalization_forward(pd), args});
+    net.steps.push_back({layer_normalization_forward(pd), args});
   };
   // dst = src . w (+ bias) with attr's post-ops; constant weights reordered once.
   const auto matmul_step = [&](const memory::desc& src_md, const float* src, const memory::desc& w_md, const float* w,
@@ -1118,16 +1088,10 @@ void block_onednn(benchmark::State& state) {
     const memory::desc bias_md = bias ? memory::desc({1, dst_md.dims()[1]}, dt::f32, tag::ab) : memory::desc();
     const memory::desc want_w = constant ? memory::desc(w_md.dims(), dt::f32, tag::any) : w_md;
     const matmul::primitive_desc pd(matmul::desc(src_md, want_w, bias_md, dst_md), attr, eng);
-    memory wm = mem(w_md, w);
-    if (constant && pd.weights_desc() != w_md) {
-      memory packed(pd.weights_desc(), eng);
-      reorder(wm, packed).execute(strm, wm, packed);
-      strm.wait();
-      wm = packed;
-    }
+    const memory wm = constant ? net.weights(pd.weights_desc(), w_md, w) : mem(w_md, w);
     args.insert({{DNNL_ARG_SRC, mem(src_md, src)}, {DNNL_ARG_WEIGHTS, wm}, {DNNL_ARG_DST, mem(dst_md, dst)}});
     if (bias) args.insert({DNNL_ARG_BIAS, mem(bias_md, bias)});
-    net.push_back({matmul(pd), args});
+    net.steps.push_back({matmul(pd), args});
   };
   const primitive_attr none;
   primitive_attr scaled, gelu, residual_in, residual_x1;
@@ -1154,7 +1118,7 @@ void block_onednn(benchmark::State& state) {
   matmul_step(q_md, qkv.data(), kt_md, qkv.data() + tD, false, nullptr, sc_md, sc.data(), scaled, {});
   {
     const softmax_forward::primitive_desc pd(softmax_forward::desc(prop_kind::forward_inference, sc_md, 3), eng);
-    net.push_back({softmax_forward(pd), {{DNNL_ARG_SRC, mem(sc_md, sc.data())}, {DNNL_ARG_DST, mem(sc_md, sc.data())}}});
+    net.steps.push_back({softmax_forward(pd), {{DNNL_ARG_SRC, mem(sc_md, sc.data())}, {DNNL_ARG_DST, mem(sc_md, sc.data())}}});
   }
   matmul_step(sc_md, sc.data(), q_md, qkv.data() + 2 * tD, false, nullptr, ctx_md, ctx.data(), none, {});
   matmul_step(plain(N, tD), ctx.data(), plain(tD, tD), m.wo->data(), true, m.bo->data(), plain(N, tD), x1.data(),
@@ -1164,16 +1128,8 @@ void block_onednn(benchmark::State& state) {
               {});
   matmul_step(plain(N, tF), hdn.data(), plain(tF, tD), m.w2->data(), true, m.b2->data(), plain(N, tD), out.data(),
               residual_x1, {{post0, mem(plain(N, tD), x1.data())}});
-  auto run = [&] {
-    for (auto& [prim, args] : net) prim.execute(strm, args);
-    strm.wait();
-  };
-  run();
-  check_block(m, out.data(), "onednn");
-  for (auto _ : state) {
-    run();
-    benchmark::ClobberMemory();
-  }
+  const auto run = [&] { net.run(); };
+  time_checked(state, run, [&] { check_block(m, out.data(), "onednn"); }, out.data());
 }
 BENCHMARK(block_onednn<1>)->Name("block/1x32x128/onednn");
 BENCHMARK(block_onednn<8>)->Name("block/8x32x128/onednn");
@@ -1301,12 +1257,7 @@ void mlp_peer(benchmark::State& state) {
     l2.run();
     l3.run();
   };
-  run();
-  check_mlp(m, out.data(), "peer");
-  for (auto _ : state) {
-    run();
-    benchmark::ClobberMemory();
-  }
+  time_checked(state, run, [&] { check_mlp(m, out.data(), "peer"); }, out.data());
 }
 #endif
 
