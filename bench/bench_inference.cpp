@@ -934,22 +934,13 @@ template <int B>
 void block_sxla(benchmark::State& state) {
   constexpr int N = B * tS;
   block_weights<B> m;
-  // Wq, Wk and Wv apart (and their biases), copied once from Wqkv.
+  // Wq, Wk and Wv apart (and their biases): slices of Wqkv, copied once.
   const auto wq = uninit<mat<tD, tD>>(), wk = uninit<mat<tD, tD>>(), wv = uninit<mat<tD, tD>>();
-  vec<tD> bq, bk, bv;
-  {
-    int part = 0;
-    for (auto* w : {wq.get(), wk.get(), wv.get()}) {
-      for (int r = 0; r < tD; ++r)
-        for (int c = 0; c < tD; ++c) w->data()[r * tD + c] = m.wqkv->data()[r * 3 * tD + part * tD + c];
-      ++part;
-    }
-    for (int c = 0; c < tD; ++c) {
-      bq.data()[c] = m.bqkv->data()[c];
-      bk.data()[c] = m.bqkv->data()[tD + c];
-      bv.data()[c] = m.bqkv->data()[2 * tD + c];
-    }
-  }
+  *wq = x::slice<x::idx{0, 0}, x::idx{tD, tD}>(*m.wqkv);
+  *wk = x::slice<x::idx{0, tD}, x::idx{tD, 2 * tD}>(*m.wqkv);
+  *wv = x::slice<x::idx{0, 2 * tD}, x::idx{tD, 3 * tD}>(*m.wqkv);
+  const vec<tD> bq = x::slice<x::idx{0}, x::idx{tD}>(*m.bqkv), bk = x::slice<x::idx{tD}, x::idx{2 * tD}>(*m.bqkv),
+                bv = x::slice<x::idx{2 * tD}, x::idx{3 * tD}>(*m.bqkv);
   const auto a = uninit<mat<N, tD>>(), q = uninit<mat<N, tD>>(), k = uninit<mat<N, tD>>(), v = uninit<mat<N, tD>>(),
              ctx2 = uninit<mat<N, tD>>(), x1 = uninit<mat<N, tD>>(), out = uninit<mat<N, tD>>();
   const auto hdn = uninit<mat<N, tF>>();
